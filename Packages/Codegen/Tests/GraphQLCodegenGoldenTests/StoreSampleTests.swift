@@ -30,4 +30,25 @@ struct StoreSampleTests {
         }
         #expect(checked == 7)
     }
+
+    @Test("a field whose selection has the shape of an earlier one reads through the shared struct its alias names")
+    func readsThroughAlias() throws {
+        // Two fields of Case172 select `address { street city geo { lat lng } }`: one struct, one alias.
+        #expect(
+            Case172Query.Data.Search.AsUser.Friends.BestFriend.Friends.Address.self
+                == Case172Query.Data.Search.AsPlanet.Residents.Address.self)
+        let fixture = try JSONValue(parsing: Data(contentsOf: Self.fixture))
+        let cases = try #require(fixture.objectValue?["cases"]?.arrayValue)
+        let entry = try #require(cases.first { $0.objectValue?["name"]?.stringValue == "Case172" })
+        let response = try #require(entry.objectValue?["response"])
+        let data = try JSONDecoder().decode(Case172Query.Data.self, from: response.serialized())
+        let friends = try #require(data.search.first?.asUser?.friends.first?.bestFriend?.friends)
+        #expect(friends.count == 2)
+        #expect(friends[0].address == nil)
+        let address = try #require(friends[1].address)
+        #expect(address.street == "7 Main St")
+        #expect(address.city == "Springfield")
+        #expect(address.geo?.lat == 10.5)
+        #expect(address.geo?.lng == -15.75)
+    }
 }

@@ -26,7 +26,7 @@ struct OperationEmitter {
 
     func emit(
         _ operation: OperationDefinition, text: String, clientText: String?, cacheExpirationSeconds: String?,
-        data: SelectionModel,
+        data: SelectionModel, emitted: inout [String: String],
         into writer: inout SwiftWriter
     ) {
         let name = operation.name ?? ""
@@ -92,7 +92,7 @@ struct OperationEmitter {
                 data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
         }
         SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emitNested(
-            of: data, path: SwiftNames.escaped(typeName) + ".Data", into: &writer)
+            of: data, path: SwiftNames.escaped(typeName) + ".Data", emitted: &emitted, into: &writer)
     }
 
     /// `declaration = """ ... """`: `text` as a multi-line string literal, long lines wrapped.

@@ -107,6 +107,7 @@ struct SelectionBuilder {
             guard let info = context.schema.field(field.name, on: typeName) else { continue }
             let named = info.type.namedType
             let base: String
+            var nestedTypeName: String?
             if context.isComposite(named) {
                 let nestedName = SwiftNames.typeName(ofResponseKey: field.responseKey)
                 if inherited.nested[nestedName] != field.selections {
@@ -117,6 +118,7 @@ struct SelectionBuilder {
                             catchDefault: field.catchDefault))
                 }
                 nestedSelections[nestedName] = field.selections
+                nestedTypeName = nestedName
                 base = SwiftNames.escaped(nestedName)
             } else {
                 base = context.leafType(named, at: place)
@@ -147,7 +149,8 @@ struct SelectionBuilder {
                     documentation: documentation,
                     hasDescription: info.description != nil || !info.semanticNonNullLevels.isEmpty,
                     derivedValue: derived ? typeName : nil,
-                    isAdded: field.isAdded && !field.isConditional, caught: field.caught))
+                    isAdded: field.isAdded && !field.isConditional, caught: field.caught,
+                    nestedTypeName: nestedTypeName))
         }
 
         var seenSpreads: Set<String> = []

@@ -23,7 +23,7 @@ struct SelectionEmitter {
         writer.blank()
         // An internal struct's documentation says only what its name and file say; the lint asks it
         // of public ones (decision 0221).
-        if !access.isEmpty || fragment != nil { writer.doc(documentation) }
+        if !access.isEmpty || fragment != nil, !documentation.isEmpty { writer.doc(documentation) }
         let conformances = (fragment == nil ? "" : "GraphQLTypedFragment, ") + "GraphQLSelection"
         writer.block("\(access)struct \(SwiftNames.escaped(model.name)): \(conformances)") { writer in
             if let fragment {
@@ -164,20 +164,77 @@ struct SelectionEmitter {
     /// the answer (indentation was two fifths of the bytes, decision 0191). A struct declared in the
     /// extension of its parent still finds its parent's nested types by their plain names, which is
     /// all the reuse of `SelectionBuilder` needs: a type condition reuses only its parent's types.
-    func emitNested(of model: SelectionModel, path: String, into writer: inout SwiftWriter) {
-        let children =
-            model.nested.map { ($0, "The selection of `\($0.name)` on `\($0.typeName)`.") }
+    ///
+    /// Two fields that select the same shape share one type: a struct whose declaration, with its
+    /// nested structs', is the text of one declared earlier in the file (`emitted`, by that text) is
+    /// a `typealias` to it, and its nested structs are not written again.
+    func emitNested(
+        of model: SelectionModel, path: String, emitted: inout [String: String], into writer: inout SwiftWriter
+    ) {
+        let children = Self.children(of: model)
+        guard !children.isEmpty else { return }
+        var declared: [SelectionModel] = []
+        writer.blank()
+        writer.block("extension \(path)") { writer in
+            for (child, documentation) in children {
+                let childPath = path + "." + SwiftNames.escaped(child.name)
+                let shape = shapeText(of: child)
+                // A struct's text holds its nested structs', so an ancestor never has the same text;
+                // the path check says so where it is read.
+                if let shape, let first = emitted[shape], !(childPath + ".").hasPrefix(first + ".") {
+                    writer.blank()
+                    if !access.isEmpty { writer.doc(documentation) }
+                    writer.line("\(access)typealias \(SwiftNames.escaped(child.name)) = \(first)")
+                    continue
+                }
+                if let shape { emitted[shape] = childPath }
+                emit(child, documentation: documentation, into: &writer)
+                declared.append(child)
+            }
+        }
+        for child in declared {
+            emitNested(of: child, path: path + "." + SwiftNames.escaped(child.name), emitted: &emitted, into: &writer)
+        }
+    }
+
+    /// The structs declared in `model`'s extension, each with its documentation.
+    private static func children(of model: SelectionModel) -> [(model: SelectionModel, documentation: String)] {
+        model.nested.map { ($0, "The selection of `\($0.name)` on `\($0.typeName)`.") }
             + (model.concreteCases + model.abstractViews).filter(\.isDeclaredHere).map {
                 ($0.model, "The selection on `\(model.typeName)` as a `\($0.model.typeName)`.")
             }
-        guard !children.isEmpty else { return }
-        writer.blank()
-        writer.block("extension \(path)") { writer in
-            for (child, documentation) in children { emit(child, documentation: documentation, into: &writer) }
+    }
+
+    /// What `model` declares, as written: its struct (without its own documentation, which its place
+    /// gives) and its nested structs', under paths relative to it. `nil` when a name in it means a
+    /// struct declared outside it (a type condition reads its parent's nested types), whose meaning
+    /// depends on where it is: equal texts then need not be equal types.
+    private func shapeText(of model: SelectionModel) -> String? {
+        guard Self.namesResolveWithin(model, visible: []) else { return nil }
+        var writer = SwiftWriter()
+        emit(model, documentation: "", into: &writer)
+        func nested(of model: SelectionModel, path: String) {
+            let children = Self.children(of: model)
+            guard !children.isEmpty else { return }
+            writer.block("extension \(path)") { writer in
+                for (child, documentation) in children { emit(child, documentation: documentation, into: &writer) }
+            }
+            for (child, _) in children { nested(of: child, path: path + "." + SwiftNames.escaped(child.name)) }
         }
-        for (child, _) in children {
-            emitNested(of: child, path: path + "." + SwiftNames.escaped(child.name), into: &writer)
-        }
+        nested(of: model, path: "Self")
+        return writer.output
+    }
+
+    /// Whether every nested type `model` names is declared in it, or is one of `visible` (declared by
+    /// its ancestors within the struct whose text is compared), as Swift looks names up: outwards.
+    private static func namesResolveWithin(_ model: SelectionModel, visible outer: Set<String>) -> Bool {
+        let children = children(of: model)
+        let visible = outer.union(children.map(\.model.name))
+        let named =
+            model.fields.compactMap(\.nestedTypeName)
+            + (model.concreteCases + model.abstractViews).filter { !$0.isDeclaredHere }.map(\.model.name)
+        return named.allSatisfy(visible.contains)
+            && children.allSatisfy { namesResolveWithin($0.model, visible: visible) }
     }
 
     /// An initializer that takes every property, for previews and test fixtures, at the struct's own

@@ -49,6 +49,9 @@ struct FieldModel {
     var isAdded = false
     /// What `@catch` (the field's own, or its definition's) makes of a field error at or under it.
     var caught: CatchTarget? = nil
+    /// For a composite field: the nested struct its type names, found by name from the struct that
+    /// holds the field (its own nested type, or for a type condition the one it shares with its parent).
+    var nestedTypeName: String? = nil
 
     var propertyType: String {
         if let caught { return caughtPropertyType(caught) }

@@ -38,6 +38,8 @@ enum CodeForms {
             // An extension of a nested struct names it by its path, whose length is the depth in the
             // answer, not a construct.
             if form.hasPrefix("extension _."), form.hasSuffix(" {") { form = "extension _._ {" }
+            // So does a shared struct's alias, by the path of the first struct of its shape.
+            if let range = form.range(of: "typealias _ = _.") { form = form[..<range.upperBound] + "_" }
             if form.hasPrefix("init("), form.hasSuffix(") {") { form = String(form.dropFirst(5).dropLast(3)) }
             for part in parameters(form) { forms.insert(part) }
         }

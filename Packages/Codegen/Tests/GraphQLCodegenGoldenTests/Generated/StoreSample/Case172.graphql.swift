@@ -251,21 +251,11 @@ extension Case172Query.Data.Nodes.AsPlanet.Residents.Friends {
 }
 
 extension Case172Query.Data.Nodes.AsPlanet.Residents.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case172Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case172Query.Data.Nodes.AsPlanet.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case172Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case172Query.Data.Search {
@@ -376,22 +366,7 @@ extension Case172Query.Data.Search.AsPlanet.Residents.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case172Query.Data.Search.AsPlanet.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case172Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case172Query.Data.Search.AsPlanet.Residents.Address {
@@ -491,31 +466,11 @@ extension Case172Query.Data.Search.AsUser.Friends.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case172Query.Data.Search.AsPlanet.Residents.Friends.Address
 }
 
 extension Case172Query.Data.Search.AsUser.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case172Query.Data.Search.AsUser.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case172Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case172Query.Data.Search.AsUser.BestFriend {

@@ -237,22 +237,7 @@ extension Case100Query.Data.Viewer.Friends.Friends {
 }
 
 extension Case100Query.Data.Viewer.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case100Query.Data.Viewer.Friends.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case100Query.Data.Viewer.Friends.Friends.Address
 }
 
 extension Case100Query.Data.Viewer.Friends.Friends.Homeworld {
@@ -287,12 +272,7 @@ extension Case100Query.Data.Viewer.BestFriend {
         var bestFriend: BestFriend? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case100Query.Data.Viewer.Friends.Address
 }
 
 extension Case100Query.Data.Viewer.BestFriend.BestFriend {
@@ -316,22 +296,7 @@ extension Case100Query.Data.Viewer.BestFriend.BestFriend {
 }
 
 extension Case100Query.Data.Viewer.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case100Query.Data.Viewer.BestFriend.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case100Query.Data.Viewer.Friends.Friends.Address
 }
 
 extension Case100Query.Data.Nodes {
@@ -360,12 +325,7 @@ extension Case100Query.Data.Nodes {
 }
 
 extension Case100Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case100Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s email:s? small:s large:s ?__typename:s?=User")
@@ -393,12 +353,7 @@ extension Case100Query.Data.Nodes.AsUser {
         var homeworld: Homeworld? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case100Query.Data.Viewer.Friends.Address
 }
 
 extension Case100Query.Data.Nodes.AsUser.BestFriend {
@@ -447,31 +402,11 @@ extension Case100Query.Data.Nodes.AsUser.BestFriend.Friends {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case100Query.Data.Viewer.Friends.Address
 }
 
 extension Case100Query.Data.Nodes.AsUser.BestFriend.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case100Query.Data.Nodes.AsUser.BestFriend.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case100Query.Data.Viewer.Friends.Friends.Address
 }
 
 extension Case100Query.Data.Nodes.AsUser.BestFriend.BestFriend {
@@ -482,29 +417,9 @@ extension Case100Query.Data.Nodes.AsUser.BestFriend.BestFriend {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case100Query.Data.Nodes.AsUser.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case100Query.Data.Viewer.Friends.Friends.Address
 }
 
 extension Case100Query.Data.Nodes.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case100Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 }

@@ -258,21 +258,11 @@ extension Case101Query.Data.Node.AsPlanet.Residents.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case101Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case101Query.Data.Node.AsPlanet.Residents.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case101Query.Data.User.Homeworld.Moons
 }
 
 extension Case101Query.Data.Nodes {
@@ -317,20 +307,5 @@ extension Case101Query.Data.Nodes.AsPlanet {
 }
 
 extension Case101Query.Data.Nodes.AsPlanet.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case101Query.Data.Nodes.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case101Query.Data.User.Friends.Address
 }

@@ -201,13 +201,7 @@ extension Case104Query.Data.Node.AsUser.BestFriend {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case104Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case104Query.Data.Node.AsUser.BestFriend.Homeworld {
@@ -222,15 +216,6 @@ extension Case104Query.Data.Node.AsUser.BestFriend.Homeworld {
         static let __fields = GraphQLSelectionFields("email:s? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var email: String? { __field() }
-    }
-}
-
-extension Case104Query.Data.Node.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -293,10 +278,5 @@ extension Case104Query.Data.Other.AsUser {
 }
 
 extension Case104Query.Data.Other.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case104Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }

@@ -128,12 +128,7 @@ extension Case105Query.Data.Viewer.BestFriend {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case105Query.Data.Viewer.Address
 }
 
 extension Case105Query.Data.Viewer.BestFriend.BestFriend {
@@ -147,21 +142,11 @@ extension Case105Query.Data.Viewer.BestFriend.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case105Query.Data.Viewer.Address
 }
 
 extension Case105Query.Data.Viewer.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case105Query.Data.Viewer.Address
 }
 
 extension Case105Query.Data.Viewer.BestFriend.Homeworld {

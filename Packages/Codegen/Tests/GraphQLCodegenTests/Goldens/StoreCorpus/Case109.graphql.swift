@@ -263,31 +263,11 @@ extension Case109Query.Data.Search.AsPlanet.Residents.Friends {
 }
 
 extension Case109Query.Data.Search.AsPlanet.Residents.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case109Query.Data.Search.AsPlanet.Residents.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case109Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case109Query.Data.Search.AsPlanet.Residents.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case109Query.Data.Search.AsPlanet.Residents.Friends.Address
 }
 
 extension Case109Query.Data.Search.AsPlanet.Residents.BestFriend {
@@ -298,21 +278,11 @@ extension Case109Query.Data.Search.AsPlanet.Residents.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case109Query.Data.Search.AsPlanet.Residents.Friends.Address
 }
 
 extension Case109Query.Data.Search.AsPlanet.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case109Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case109Query.Data.Search.AsPlanet.Residents.Address {

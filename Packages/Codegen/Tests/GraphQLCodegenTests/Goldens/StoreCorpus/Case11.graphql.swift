@@ -147,22 +147,7 @@ extension Case11Query.Data.Node.AsUser {
 }
 
 extension Case11Query.Data.Node.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case11Query.Data.Node.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case11Query.Data.Node.AsUser.Address
 }
 
 extension Case11Query.Data.Node.AsUser.BestFriend {
@@ -177,13 +162,7 @@ extension Case11Query.Data.Node.AsUser.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case11Query.Data.Node.AsUser.Address
 }
 
 extension Case11Query.Data.Node.AsUser.BestFriend.Friends {
@@ -202,31 +181,7 @@ extension Case11Query.Data.Node.AsUser.BestFriend.Friends {
 }
 
 extension Case11Query.Data.Node.AsUser.BestFriend.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case11Query.Data.Node.AsUser.BestFriend.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case11Query.Data.Node.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case11Query.Data.Node.AsUser.Address
 }
 
 extension Case11Query.Data.Node.AsUser.Homeworld {

@@ -226,12 +226,7 @@ extension Case110Query.Data.Node.AsUser.BestFriend {
 }
 
 extension Case110Query.Data.Node.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case110Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case110Query.Data.Search {
@@ -266,12 +261,7 @@ extension Case110Query.Data.Search {
 }
 
 extension Case110Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case110Query.Data.Node.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -404,12 +394,7 @@ extension Case110Query.Data.Other {
 }
 
 extension Case110Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case110Query.Data.Node.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -450,22 +435,7 @@ extension Case110Query.Data.Other.AsPlanet.Residents {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case110Query.Data.Other.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case110Query.Data.Search.AsPlanet.Residents.BestFriend.Address
 }
 
 extension Case110Query.Data.Other.AsShip {
@@ -504,21 +474,11 @@ extension Case110Query.Data.Other.AsShip.Pilot {
 }
 
 extension Case110Query.Data.Other.AsShip.Pilot.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case110Query.Data.Node.AsUser.BestFriend.Address
 }
 
 extension Case110Query.Data.Other.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case110Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case110Query.Data.Other.AsUser {
@@ -532,13 +492,7 @@ extension Case110Query.Data.Other.AsUser {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case110Query.Data.Search.AsPlanet.Residents.BestFriend.Address
 }
 
 extension Case110Query.Data.Other.AsUser.BestFriend {
@@ -549,14 +503,5 @@ extension Case110Query.Data.Other.AsUser.BestFriend {
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-    }
-}
-
-extension Case110Query.Data.Other.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }

@@ -168,12 +168,7 @@ extension Case112Query.Data.User.Homeworld.Residents {
 }
 
 extension Case112Query.Data.User.Homeworld.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case112Query.Data.User.Homeworld.Moons
 }
 
 extension Case112Query.Data.Nodes {
@@ -222,19 +217,9 @@ extension Case112Query.Data.Nodes.AsUser {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case112Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case112Query.Data.Nodes.AsUser.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case112Query.Data.User.Homeworld.Residents.Address
 }

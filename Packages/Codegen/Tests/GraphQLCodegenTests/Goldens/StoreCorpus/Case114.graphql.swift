@@ -161,12 +161,7 @@ extension Case114Query.Data.Viewer.BestFriend.Friends {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case114Query.Data.Viewer.Address
 }
 
 extension Case114Query.Data.Viewer.BestFriend.Friends.Homeworld {
@@ -205,21 +200,11 @@ extension Case114Query.Data.Viewer.BestFriend.BestFriend {
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case114Query.Data.Viewer.Address
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case114Query.Data.Viewer.BestFriend.Friends.Homeworld.Moons
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.Address {

@@ -233,13 +233,7 @@ extension Case115Query.Data.Search.AsShip.Pilot.Friends {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case115Query.Data.Search.AsShip.Pilot.Address
 }
 
 extension Case115Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
@@ -248,15 +242,6 @@ extension Case115Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-    }
-}
-
-extension Case115Query.Data.Search.AsShip.Pilot.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -270,20 +255,5 @@ extension Case115Query.Data.Search.AsShip.Pilot.Address {
 }
 
 extension Case115Query.Data.Search.AsUser {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case115Query.Data.Search.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case115Query.Data.Search.AsShip.Pilot.Address
 }

@@ -214,12 +214,7 @@ extension Case119Query.Data.Nodes.AsShip.Pilot.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case119Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case119Query.Data.Nodes.AsShip.Pilot.Friends.Homeworld {
@@ -241,21 +236,11 @@ extension Case119Query.Data.Nodes.AsUser {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case119Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case119Query.Data.Nodes.AsUser.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case119Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case119Query.Data.Search {
@@ -313,21 +298,11 @@ extension Case119Query.Data.Search.AsUser.Friends {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case119Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case119Query.Data.Search.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case119Query.Data.Nodes.AsShip.Pilot.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(

@@ -222,12 +222,7 @@ extension Case120Query.Data.Viewer.Friends.Friends {
 }
 
 extension Case120Query.Data.Viewer.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case120Query.Data.Viewer.Friends.Address
 }
 
 extension Case120Query.Data.Viewer.Friends.Friends.Homeworld {
@@ -295,10 +290,5 @@ extension Case120Query.Data.Viewer.BestFriend.Friends.BestFriend.Address {
 }
 
 extension Case120Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case120Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 }

@@ -194,12 +194,7 @@ extension Case122Query.Data.Node.AsUser.BestFriend {
         var homeworld: Homeworld? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+    typealias Homeworld = Case122Query.Data.Node.AsShip.Pilot.Homeworld
 }
 
 extension Case122Query.Data.Node.AsUser.BestFriend.Friends {
@@ -232,20 +227,5 @@ extension Case122Query.Data.Node.AsUser.BestFriend.Friends {
 }
 
 extension Case122Query.Data.Node.AsUser.BestFriend.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case122Query.Data.Node.AsUser.BestFriend.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case122Query.Data.Node.AsShip.Pilot.Address
 }

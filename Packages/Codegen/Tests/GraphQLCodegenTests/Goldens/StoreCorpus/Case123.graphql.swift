@@ -78,10 +78,5 @@ extension Case123Query.Data.Viewer.Homeworld {
 }
 
 extension Case123Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case123Query.Data.Viewer.Homeworld.Moons
 }

@@ -220,22 +220,7 @@ extension Case126Query.Data.User.Friends.BestFriend {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case126Query.Data.User.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case126Query.Data.User.Address
 }
 
 extension Case126Query.Data.User.Address {
@@ -333,13 +318,7 @@ extension Case126Query.Data.Nodes.AsPlanet.Residents.Friends {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case126Query.Data.User.Address
 }
 
 extension Case126Query.Data.Nodes.AsPlanet.Residents.Friends.Friends {
@@ -352,21 +331,7 @@ extension Case126Query.Data.Nodes.AsPlanet.Residents.Friends.Friends {
 }
 
 extension Case126Query.Data.Nodes.AsPlanet.Residents.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case126Query.Data.Nodes.AsPlanet.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case126Query.Data.Nodes.AsPlanet.Residents.Friends.Friends.Address
 }
 
 extension Case126Query.Data.Nodes.AsUser {
@@ -423,12 +388,7 @@ extension Case126Query.Data.Nodes.AsUser.Friends.Friends {
 }
 
 extension Case126Query.Data.Nodes.AsUser.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case126Query.Data.Nodes.AsPlanet.Residents.Friends.Friends.Address
 }
 
 extension Case126Query.Data.Nodes.AsUser.Friends.BestFriend {
@@ -458,29 +418,9 @@ extension Case126Query.Data.Nodes.AsUser.Friends.BestFriend {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case126Query.Data.User.Address
 }
 
 extension Case126Query.Data.Nodes.AsUser.Friends.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case126Query.Data.Nodes.AsUser.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case126Query.Data.Nodes.AsPlanet.Moons
 }

@@ -191,12 +191,7 @@ extension Case127Query.Data.Node.AsShip.Pilot.Friends {
 }
 
 extension Case127Query.Data.Node.AsShip.Pilot.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case127Query.Data.Node.AsShip.Pilot.Friends.Address
 }
 
 extension Case127Query.Data.Node.AsShip.Pilot.Friends.Homeworld {
@@ -209,12 +204,7 @@ extension Case127Query.Data.Node.AsShip.Pilot.Friends.Homeworld {
 }
 
 extension Case127Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case127Query.Data.Node.AsShip.Pilot.Friends.Homeworld.Moons
 }
 
 extension Case127Query.Data.Node.AsShip.Pilot.Address {
@@ -280,38 +270,13 @@ extension Case127Query.Data.Node.AsUser.Friends.Friends {
 }
 
 extension Case127Query.Data.Node.AsUser.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case127Query.Data.Node.AsShip.Pilot.Friends.Address
 }
 
 extension Case127Query.Data.Node.AsUser.Friends.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case127Query.Data.Node.AsUser.Friends.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case127Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case127Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case127Query.Data.Node.AsShip.Pilot.Friends.Homeworld.Moons
 }

@@ -275,12 +275,7 @@ extension Case132Query.Data.Viewer.BestFriend.Friends {
 }
 
 extension Case132Query.Data.Viewer.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case132Query.Data.Viewer.Friends.Homeworld.Moons
 }
 
 extension Case132Query.Data.Viewer.BestFriend.Friends.Address {
@@ -293,23 +288,7 @@ extension Case132Query.Data.Viewer.BestFriend.Friends.Address {
 }
 
 extension Case132Query.Data.User {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
-}
-
-extension Case132Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Homeworld = Case132Query.Data.Viewer.Friends.Homeworld
 }
 
 extension Case132Query.Data.Search {
@@ -336,23 +315,7 @@ extension Case132Query.Data.Search {
 }
 
 extension Case132Query.Data.Search.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
-}
-
-extension Case132Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Homeworld = Case132Query.Data.Viewer.Friends.Homeworld
 }
 
 extension Case132Query.Data.Other {

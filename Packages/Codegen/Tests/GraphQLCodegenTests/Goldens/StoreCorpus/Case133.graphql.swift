@@ -208,22 +208,7 @@ extension Case133Query.Data.Search.AsPlanet.Residents.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case133Query.Data.Search.AsPlanet.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case133Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case133Query.Data.Search.AsPlanet.Residents.Homeworld {
@@ -246,22 +231,7 @@ extension Case133Query.Data.Search.AsPlanet.Residents.Homeworld {
 }
 
 extension Case133Query.Data.Search.AsPlanet.Residents.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case133Query.Data.Search.AsPlanet.Residents.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case133Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case133Query.Data.Search.AsPlanet.Residents.Address {
@@ -334,13 +304,7 @@ extension Case133Query.Data.Search.AsUser.Friends {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case133Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case133Query.Data.Search.AsUser.Friends.Friends {
@@ -381,22 +345,7 @@ extension Case133Query.Data.Search.AsUser.Friends.Friends {
 }
 
 extension Case133Query.Data.Search.AsUser.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case133Query.Data.Search.AsUser.Friends.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case133Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case133Query.Data.Search.AsUser.Friends.BestFriend {
@@ -413,31 +362,7 @@ extension Case133Query.Data.Search.AsUser.Friends.BestFriend {
 }
 
 extension Case133Query.Data.Search.AsUser.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case133Query.Data.Search.AsUser.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case133Query.Data.Search.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case133Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case133Query.Data.Search.AsUser.BestFriend {
@@ -460,12 +385,7 @@ extension Case133Query.Data.Search.AsUser.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case133Query.Data.Search.AsUser.Friends.Friends.Address
 }
 
 extension Case133Query.Data.Search.AsUser.BestFriend.BestFriend {
@@ -481,19 +401,9 @@ extension Case133Query.Data.Search.AsUser.BestFriend.BestFriend {
 }
 
 extension Case133Query.Data.Search.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case133Query.Data.Search.AsPlanet.Residents.Homeworld.Moons
 }
 
 extension Case133Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case133Query.Data.Search.AsPlanet.Residents.Homeworld.Moons
 }

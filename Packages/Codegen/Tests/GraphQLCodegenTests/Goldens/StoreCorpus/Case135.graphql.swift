@@ -149,10 +149,5 @@ extension Case135Query.Data.Nodes.AsPlanet.Residents {
 }
 
 extension Case135Query.Data.Nodes.AsPlanet.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case135Query.Data.Nodes.AsPlanet.Moons
 }

@@ -222,12 +222,7 @@ extension Case138Query.Data.Node.AsShip.Pilot {
 }
 
 extension Case138Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case138Query.Data.Node.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
@@ -257,13 +252,7 @@ extension Case138Query.Data.Node.AsUser {
         var bestFriend: BestFriend? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case138Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case138Query.Data.Node.AsUser.Friends {
@@ -310,15 +299,6 @@ extension Case138Query.Data.Node.AsUser.Friends.Friends.Friends {
     }
 }
 
-extension Case138Query.Data.Node.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
 extension Case138Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
@@ -346,12 +326,7 @@ extension Case138Query.Data.Search.AsUser {
         let __data: JSONObject
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case138Query.Data.Node.AsUser.Friends.Friends.Friends.Address
 }
 
 extension Case138Query.Data.Other {

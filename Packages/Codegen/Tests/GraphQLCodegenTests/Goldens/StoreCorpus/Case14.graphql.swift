@@ -259,10 +259,5 @@ extension Case14Query.Data.Other.AsUser.Homeworld {
 }
 
 extension Case14Query.Data.Other.AsUser.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case14Query.Data.Other.AsUser.Address
 }

@@ -245,22 +245,7 @@ extension Case140Query.Data.User.Homeworld.Residents.Friends.Address {
 }
 
 extension Case140Query.Data.User.Homeworld.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case140Query.Data.User.Homeworld.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }
 
 extension Case140Query.Data.User.Homeworld.Residents.Homeworld {
@@ -310,12 +295,7 @@ extension Case140Query.Data.Search {
 }
 
 extension Case140Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case140Query.Data.User.Homeworld.Residents.Homeworld.Moons
 }
 
 extension Case140Query.Data.Search.AsShip {
@@ -362,12 +342,7 @@ extension Case140Query.Data.Search.AsShip.Pilot {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsShip.Pilot.Homeworld {
@@ -381,12 +356,7 @@ extension Case140Query.Data.Search.AsShip.Pilot.Homeworld {
 }
 
 extension Case140Query.Data.Search.AsShip.Pilot.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsUser {
@@ -407,12 +377,7 @@ extension Case140Query.Data.Search.AsUser {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend {
@@ -438,19 +403,9 @@ extension Case140Query.Data.Search.AsUser.BestFriend {
         var bestFriend: BestFriend? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case140Query.Data.User.Homeworld.Residents.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.Friends {
@@ -485,41 +440,15 @@ extension Case140Query.Data.Search.AsUser.BestFriend.Friends {
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case140Query.Data.Search.AsUser.BestFriend.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case140Query.Data.User.Homeworld.Residents.Homeworld.Moons
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var email: String?? { __field() }
-    }
+    typealias Friends = Case140Query.Data.Search.AsUser.BestFriend.Friends.Friends
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? address:#0? id:s ?__typename:s?=User", Address.self)
@@ -531,31 +460,7 @@ extension Case140Query.Data.Search.AsUser.BestFriend.BestFriend {
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case140Query.Data.Search.AsUser.BestFriend.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case140Query.Data.Search.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }
 
 extension Case140Query.Data.Other {
@@ -610,29 +515,9 @@ extension Case140Query.Data.Other.AsShip.Pilot {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Other.AsUser {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case140Query.Data.Other.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }

@@ -287,30 +287,15 @@ extension Case143Query.Data.User.BestFriend.BestFriend {
         var email: String? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case143Query.Data.User.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case143Query.Data.User.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case143Query.Data.User.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case143Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case143Query.Data.User.BestFriend.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -353,12 +338,7 @@ extension Case143Query.Data.User.Homeworld.Residents {
 }
 
 extension Case143Query.Data.User.Homeworld.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case143Query.Data.User.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case143Query.Data.User.Homeworld.Residents.Address {
@@ -414,12 +394,7 @@ extension Case143Query.Data.Nodes.AsUser {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case143Query.Data.User.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case143Query.Data.Nodes.AsUser.Friends {
@@ -454,12 +429,7 @@ extension Case143Query.Data.Nodes.AsUser.Friends.Friends {
 }
 
 extension Case143Query.Data.Nodes.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case143Query.Data.User.BestFriend.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -473,31 +443,11 @@ extension Case143Query.Data.Nodes.AsUser.Friends.Homeworld {
 }
 
 extension Case143Query.Data.Nodes.AsUser.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case143Query.Data.Nodes.AsUser.Friends.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case143Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case143Query.Data.Nodes.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case143Query.Data.User.BestFriend.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -517,21 +467,11 @@ extension Case143Query.Data.Nodes.AsUser.Homeworld.Residents {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case143Query.Data.User.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case143Query.Data.Nodes.AsUser.Homeworld.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case143Query.Data.User.BestFriend.Friends.Homeworld.Moons
 }
 
 extension Case143Query.Data.Other {
@@ -603,12 +543,7 @@ extension Case143Query.Data.Other.AsPlanet.Residents {
 }
 
 extension Case143Query.Data.Other.AsPlanet.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case143Query.Data.User.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case143Query.Data.Other.AsShip {

@@ -238,22 +238,7 @@ extension Case147Query.Data.Node.AsShip.Pilot.BestFriend {
 }
 
 extension Case147Query.Data.Node.AsShip.Pilot.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case147Query.Data.Node.AsShip.Pilot.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case147Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case147Query.Data.Node.AsShip.Pilot.Homeworld {
@@ -288,12 +273,7 @@ extension Case147Query.Data.Node.AsUser {
 }
 
 extension Case147Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case147Query.Data.Node.AsShip.Pilot.Homeworld.Moons
 }
 
 extension Case147Query.Data.Nodes {
@@ -328,12 +308,7 @@ extension Case147Query.Data.Nodes {
 }
 
 extension Case147Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case147Query.Data.Node.AsShip.Pilot.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -360,31 +335,11 @@ extension Case147Query.Data.Nodes.AsPlanet.Residents {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case147Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case147Query.Data.Nodes.AsPlanet.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case147Query.Data.Nodes.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case147Query.Data.Node.AsUser.Address
 }
 
 extension Case147Query.Data.Nodes.AsShip {
@@ -421,13 +376,7 @@ extension Case147Query.Data.Nodes.AsUser.Friends {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case147Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case147Query.Data.Nodes.AsUser.Friends.Homeworld {
@@ -436,14 +385,5 @@ extension Case147Query.Data.Nodes.AsUser.Friends.Homeworld {
         let __data: JSONObject
         var scores: [[Int?]?]? { __field() }
         var id: String { __field() }
-    }
-}
-
-extension Case147Query.Data.Nodes.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }

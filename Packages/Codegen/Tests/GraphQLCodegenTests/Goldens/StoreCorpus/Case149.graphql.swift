@@ -153,22 +153,7 @@ extension Case149Query.Data.Planets.Residents.BestFriend {
 }
 
 extension Case149Query.Data.Planets.Residents.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case149Query.Data.Planets.Residents.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case149Query.Data.Planets.Residents.Address
 }
 
 extension Case149Query.Data.Planets.Residents.Address {

@@ -304,31 +304,11 @@ extension Case151Query.Data.Node.AsPlanet.Residents.Friends {
 }
 
 extension Case151Query.Data.Node.AsPlanet.Residents.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case151Query.Data.Node.AsPlanet.Residents.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case151Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case151Query.Data.Node.AsPlanet.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case151Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case151Query.Data.Node.AsUser {
@@ -357,13 +337,7 @@ extension Case151Query.Data.Node.AsUser {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case151Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case151Query.Data.Node.AsUser.Friends {
@@ -379,28 +353,9 @@ extension Case151Query.Data.Node.AsUser.Friends {
 }
 
 extension Case151Query.Data.Node.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case151Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case151Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case151Query.Data.Node.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case151Query.Data.Node.AsPlanet.Moons
 }

@@ -186,12 +186,7 @@ extension Case152Query.Data.Search.AsUser.Friends.Friends {
 }
 
 extension Case152Query.Data.Search.AsUser.Friends.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+    typealias Homeworld = Case152Query.Data.Search.AsUser.Homeworld
 }
 
 extension Case152Query.Data.Search.AsUser.Friends.Address {

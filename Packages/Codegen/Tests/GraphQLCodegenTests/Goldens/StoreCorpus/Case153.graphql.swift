@@ -285,31 +285,11 @@ extension Case153Query.Data.Nodes.AsPlanet.Residents.Friends.Friends {
 }
 
 extension Case153Query.Data.Nodes.AsPlanet.Residents.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case153Query.Data.Nodes.AsPlanet.Residents.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case153Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case153Query.Data.Nodes.AsPlanet.Residents.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case153Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case153Query.Data.Nodes.AsPlanet.Residents.BestFriend {
@@ -332,31 +312,11 @@ extension Case153Query.Data.Nodes.AsPlanet.Residents.BestFriend {
 }
 
 extension Case153Query.Data.Nodes.AsPlanet.Residents.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case153Query.Data.Nodes.AsPlanet.Residents.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case153Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case153Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case153Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case153Query.Data.Nodes.AsPlanet.Residents.Address {
@@ -393,22 +353,9 @@ extension Case153Query.Data.Nodes.AsUser {
         var bestFriend: BestFriend? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case153Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case153Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case153Query.Data.Nodes.AsUser.Friends {
@@ -433,31 +380,11 @@ extension Case153Query.Data.Nodes.AsUser.Friends {
 }
 
 extension Case153Query.Data.Nodes.AsUser.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case153Query.Data.Nodes.AsUser.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case153Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case153Query.Data.Nodes.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case153Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case153Query.Data.Nodes.AsUser.BestFriend {
@@ -493,47 +420,9 @@ extension Case153Query.Data.Nodes.AsUser.BestFriend.BestFriend {
 }
 
 extension Case153Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case153Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case153Query.Data.Nodes.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case153Query.Data.Nodes.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case153Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case153Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case153Query.Data.Nodes.AsPlanet.Moons
 }

@@ -175,22 +175,7 @@ extension Case154Query.Data.User.BestFriend.Friends {
 }
 
 extension Case154Query.Data.User.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case154Query.Data.User.BestFriend.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case154Query.Data.User.BestFriend.Address
 }
 
 extension Case154Query.Data.User.BestFriend.Address {
@@ -242,10 +227,5 @@ extension Case154Query.Data.Node.AsUser {
         var email: String? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case154Query.Data.User.Address
 }

@@ -254,22 +254,7 @@ extension Case157Query.Data.Node.AsShip {
 }
 
 extension Case157Query.Data.Node.AsShip.Pilot {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case157Query.Data.Node.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Node.AsUser {
@@ -337,22 +322,7 @@ extension Case157Query.Data.Node.AsUser.BestFriend.Friends {
         var scores: [[Int?]?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case157Query.Data.Node.AsUser.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Node.AsUser.BestFriend.Homeworld {
@@ -449,12 +419,7 @@ extension Case157Query.Data.Search.AsShip.Pilot {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case157Query.Data.Node.AsUser.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsShip.Pilot.Friends {
@@ -467,21 +432,11 @@ extension Case157Query.Data.Search.AsShip.Pilot.Friends {
 }
 
 extension Case157Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }
 
 extension Case157Query.Data.Search.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }
 
 extension Case157Query.Data.Search.AsUser {
@@ -552,12 +507,7 @@ extension Case157Query.Data.Search.AsUser.Friends {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case157Query.Data.Node.AsUser.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.Friends {
@@ -572,12 +522,7 @@ extension Case157Query.Data.Search.AsUser.Friends.Friends {
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.BestFriend {
@@ -602,50 +547,15 @@ extension Case157Query.Data.Search.AsUser.Friends.BestFriend {
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case157Query.Data.Search.AsUser.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case157Query.Data.Search.AsUser.Friends.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? name:s ?id:s? @0", UserBits.self)
@@ -705,29 +615,9 @@ extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }

@@ -136,10 +136,5 @@ extension Case160Query.Data.Nodes.AsUser.Address {
 }
 
 extension Case160Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case160Query.Data.Nodes.AsUser.Friends.Homeworld.Moons
 }

@@ -165,12 +165,7 @@ extension Case161Query.Data.Node.AsUser.BestFriend {
 }
 
 extension Case161Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case161Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case161Query.Data.Node.AsUser.Address {

@@ -197,22 +197,7 @@ extension Case163Query.Data.Nodes.AsPlanet.Residents.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case163Query.Data.Nodes.AsPlanet.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case163Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case163Query.Data.Nodes.AsPlanet.Residents.Address {
@@ -328,13 +313,7 @@ extension Case163Query.Data.Nodes.AsUser {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case163Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case163Query.Data.Nodes.AsUser.Friends {
@@ -429,14 +408,5 @@ extension Case163Query.Data.Nodes.AsUser.Homeworld.Residents {
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
-    }
-}
-
-extension Case163Query.Data.Nodes.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }

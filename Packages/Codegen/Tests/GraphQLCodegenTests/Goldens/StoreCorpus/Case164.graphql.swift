@@ -202,12 +202,7 @@ extension Case164Query.Data.User.BestFriend {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case164Query.Data.Viewer.Address
 }
 
 extension Case164Query.Data.User.BestFriend.BestFriend {
@@ -231,29 +226,9 @@ extension Case164Query.Data.User.BestFriend.BestFriend {
 }
 
 extension Case164Query.Data.User.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case164Query.Data.User.BestFriend.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case164Query.Data.User.Friends.Address
 }
 
 extension Case164Query.Data.User.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case164Query.Data.User.Friends.Homeworld.Moons
 }

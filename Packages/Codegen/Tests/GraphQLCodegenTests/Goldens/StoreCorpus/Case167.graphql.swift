@@ -263,13 +263,7 @@ extension Case167Query.Data.Nodes.AsShip.Pilot {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case167Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case167Query.Data.Nodes.AsShip.Pilot.Friends {
@@ -279,21 +273,7 @@ extension Case167Query.Data.Nodes.AsShip.Pilot.Friends {
         var email: String? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case167Query.Data.Nodes.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case167Query.Data.User.Friends.Address
 }
 
 extension Case167Query.Data.Nodes.AsUser {
@@ -325,10 +305,5 @@ extension Case167Query.Data.Nodes.AsUser {
 }
 
 extension Case167Query.Data.Nodes.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case167Query.Data.User.Friends.Address
 }

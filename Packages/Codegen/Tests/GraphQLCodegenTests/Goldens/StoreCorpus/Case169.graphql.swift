@@ -237,13 +237,7 @@ extension Case169Query.Data.Node.AsShip.Pilot.Friends {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
 }
 
 extension Case169Query.Data.Node.AsShip.Pilot.Friends.Friends {
@@ -252,15 +246,6 @@ extension Case169Query.Data.Node.AsShip.Pilot.Friends.Friends {
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-    }
-}
-
-extension Case169Query.Data.Node.AsShip.Pilot.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -290,13 +275,7 @@ extension Case169Query.Data.Node.AsUser {
         var homeworld: Homeworld? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
 }
 
 extension Case169Query.Data.Node.AsUser.BestFriend {
@@ -310,15 +289,6 @@ extension Case169Query.Data.Node.AsUser.BestFriend {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-    }
-}
-
-extension Case169Query.Data.Node.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -358,12 +328,7 @@ extension Case169Query.Data.Nodes {
 }
 
 extension Case169Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case169Query.Data.Node.AsShip.Pilot.Homeworld.Moons
 }
 
 extension Case169Query.Data.Nodes.AsUser {
@@ -379,20 +344,5 @@ extension Case169Query.Data.Nodes.AsUser {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case169Query.Data.Nodes.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
 }

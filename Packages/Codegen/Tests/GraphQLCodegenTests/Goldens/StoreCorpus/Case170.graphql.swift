@@ -269,13 +269,7 @@ extension Case170Query.Data.Search.AsUser.BestFriend {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case170Query.Data.Search.AsUser.Address
 }
 
 extension Case170Query.Data.Search.AsUser.BestFriend.BestFriend {
@@ -291,40 +285,11 @@ extension Case170Query.Data.Search.AsUser.BestFriend.BestFriend {
 }
 
 extension Case170Query.Data.Search.AsUser.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case170Query.Data.Search.AsUser.BestFriend.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case170Query.Data.Search.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case170Query.Data.Search.AsUser.Address
 }
 
 extension Case170Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case170Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case170Query.Data.Search.AsUser.Address {
@@ -396,12 +361,7 @@ extension Case170Query.Data.Planets.Residents.Friends {
 }
 
 extension Case170Query.Data.Planets.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case170Query.Data.Search.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -415,20 +375,5 @@ extension Case170Query.Data.Planets.Residents.Homeworld {
 }
 
 extension Case170Query.Data.Planets.Residents.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case170Query.Data.Planets.Residents.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case170Query.Data.Search.AsUser.Address
 }

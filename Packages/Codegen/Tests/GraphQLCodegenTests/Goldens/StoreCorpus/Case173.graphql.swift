@@ -159,22 +159,7 @@ extension Case173Query.Data.Node.AsUser.Friends.Homeworld {
 }
 
 extension Case173Query.Data.Node.AsUser.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case173Query.Data.Node.AsUser.Friends.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case173Query.Data.Node.AsUser.Address
 }
 
 extension Case173Query.Data.Node.AsUser.BestFriend {

@@ -154,13 +154,7 @@ extension Case175Query.Data.Viewer.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case175Query.Data.Viewer.Address
 }
 
 extension Case175Query.Data.Viewer.Friends.Friends {
@@ -202,21 +196,7 @@ extension Case175Query.Data.Viewer.Friends.Friends.Homeworld {
 }
 
 extension Case175Query.Data.Viewer.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case175Query.Data.Viewer.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case175Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 }
 
 extension Case175Query.Data.Viewer.BestFriend {
@@ -234,13 +214,7 @@ extension Case175Query.Data.Viewer.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case175Query.Data.Viewer.Address
 }
 
 extension Case175Query.Data.Viewer.BestFriend.Friends {
@@ -260,15 +234,6 @@ extension Case175Query.Data.Viewer.BestFriend.Friends {
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-    }
-}
-
-extension Case175Query.Data.Viewer.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 

@@ -151,22 +151,7 @@ extension Case176Query.Data.Nodes.AsUser.BestFriend.Homeworld {
 }
 
 extension Case176Query.Data.Nodes.AsUser.BestFriend.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case176Query.Data.Nodes.AsUser.BestFriend.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case176Query.Data.Nodes.AsUser.Address
 }
 
 extension Case176Query.Data.Nodes.AsUser.Address {

@@ -184,12 +184,7 @@ extension Case177Query.Data.Node.AsUser.Friends {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case177Query.Data.Node.AsUser.Address
 }
 
 extension Case177Query.Data.Node.AsUser.Friends.BestFriend {
@@ -267,12 +262,7 @@ extension Case177Query.Data.Search {
 }
 
 extension Case177Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case177Query.Data.Search.AsShip {
@@ -310,12 +300,7 @@ extension Case177Query.Data.Search.AsShip.Pilot {
         let __data: JSONObject
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case177Query.Data.Node.AsUser.Address
 }
 
 extension Case177Query.Data.Search.AsShip.Pilot.Friends {
@@ -337,28 +322,13 @@ extension Case177Query.Data.Search.AsShip.Pilot.Friends {
 }
 
 extension Case177Query.Data.Search.AsShip.Pilot.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case177Query.Data.Node.AsUser.Address
 }
 
 extension Case177Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case177Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
 }

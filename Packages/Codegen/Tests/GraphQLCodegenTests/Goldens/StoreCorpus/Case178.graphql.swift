@@ -247,12 +247,7 @@ extension Case178Query.Data.Search {
 }
 
 extension Case178Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case178Query.Data.User.BestFriend.Homeworld.Moons
 }
 
 extension Case178Query.Data.Search.AsShip {
@@ -311,20 +306,5 @@ extension Case178Query.Data.Search.AsShip.Pilot.BestFriend {
 }
 
 extension Case178Query.Data.Search.AsShip.Pilot.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case178Query.Data.Search.AsShip.Pilot.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case178Query.Data.Node.AsUser.Friends.Address
 }

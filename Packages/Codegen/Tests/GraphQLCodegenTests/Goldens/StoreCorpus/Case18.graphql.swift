@@ -339,22 +339,7 @@ extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends {
 }
 
 extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case18Query.Data.Planets {
@@ -398,12 +383,7 @@ extension Case18Query.Data.Planets.Residents {
         var email: String?? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Address
 }
 
 extension Case18Query.Data.Planets.Residents.Friends {
@@ -422,22 +402,7 @@ extension Case18Query.Data.Planets.Residents.Friends {
 }
 
 extension Case18Query.Data.Planets.Residents.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case18Query.Data.Planets.Residents.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case18Query.Data.Planets.Residents.BestFriend {
@@ -460,20 +425,5 @@ extension Case18Query.Data.Planets.Residents.BestFriend {
 }
 
 extension Case18Query.Data.Planets.Residents.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case18Query.Data.Planets.Residents.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }

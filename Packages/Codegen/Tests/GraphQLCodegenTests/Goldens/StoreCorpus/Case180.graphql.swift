@@ -205,12 +205,7 @@ extension Case180Query.Data.Viewer.Friends.Friends {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case180Query.Data.Viewer.Friends.Address
 }
 
 extension Case180Query.Data.Viewer.Friends.Friends.Homeworld {
@@ -246,12 +241,7 @@ extension Case180Query.Data.Viewer.BestFriend {
 }
 
 extension Case180Query.Data.Viewer.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case180Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -276,12 +266,7 @@ extension Case180Query.Data.Viewer.Homeworld.Residents {
 }
 
 extension Case180Query.Data.Viewer.Homeworld.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case180Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 }
 
 extension Case180Query.Data.Other {
@@ -357,41 +342,11 @@ extension Case180Query.Data.Other.AsUser.BestFriend {
 }
 
 extension Case180Query.Data.Other.AsUser.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case180Query.Data.Other.AsUser.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case180Query.Data.Other.AsUser.Address
 }
 
 extension Case180Query.Data.Other.AsUser.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case180Query.Data.Other.AsUser.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case180Query.Data.Other.AsUser.Address
 }
 
 extension Case180Query.Data.Other.AsUser.Address {

@@ -337,13 +337,7 @@ extension Case183Query.Data.Nodes.AsUser.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case183Query.Data.User.Friends.Address
 }
 
 extension Case183Query.Data.Nodes.AsUser.BestFriend.BestFriend {
@@ -364,21 +358,7 @@ extension Case183Query.Data.Nodes.AsUser.BestFriend.BestFriend {
         var email: String? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case183Query.Data.Nodes.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case183Query.Data.Nodes.AsUser.Address
 }
 
 extension Case183Query.Data.Other {
@@ -415,12 +395,7 @@ extension Case183Query.Data.Other {
 }
 
 extension Case183Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case183Query.Data.Nodes.AsUser.Friends.Friends.Homeworld.Moons
 }
 
 extension Case183Query.Data.Other.AsUser {
@@ -450,20 +425,5 @@ extension Case183Query.Data.Other.AsUser.Friends {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case183Query.Data.Other.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case183Query.Data.User.Friends.Address
 }

@@ -292,22 +292,7 @@ extension Case185Query.Data.Viewer.BestFriend.Friends {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case185Query.Data.Viewer.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case185Query.Data.Viewer.Friends.Friends.Friends.Address
 }
 
 extension Case185Query.Data.Viewer.BestFriend.BestFriend {
@@ -343,12 +328,7 @@ extension Case185Query.Data.Viewer.BestFriend.BestFriend.Homeworld {
 }
 
 extension Case185Query.Data.Viewer.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case185Query.Data.Viewer.BestFriend.BestFriend.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s address:#0? ?id:s?", Address.self)
@@ -359,22 +339,7 @@ extension Case185Query.Data.Viewer.BestFriend.Homeworld {
 }
 
 extension Case185Query.Data.Viewer.BestFriend.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case185Query.Data.Viewer.BestFriend.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case185Query.Data.Viewer.Friends.Friends.Friends.Address
 }
 
 extension Case185Query.Data.Search {
@@ -432,13 +397,7 @@ extension Case185Query.Data.Search.AsShip.Pilot {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case185Query.Data.Viewer.Friends.Friends.Friends.Address
 }
 
 extension Case185Query.Data.Search.AsShip.Pilot.BestFriend {
@@ -467,29 +426,5 @@ extension Case185Query.Data.Search.AsShip.Pilot.BestFriend {
 }
 
 extension Case185Query.Data.Search.AsShip.Pilot.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case185Query.Data.Search.AsShip.Pilot.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case185Query.Data.Search.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case185Query.Data.Viewer.Friends.Friends.Friends.Address
 }

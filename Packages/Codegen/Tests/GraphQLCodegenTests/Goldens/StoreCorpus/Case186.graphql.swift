@@ -191,22 +191,7 @@ extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld {
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case186Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Address {

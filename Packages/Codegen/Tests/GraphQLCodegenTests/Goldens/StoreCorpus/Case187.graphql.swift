@@ -258,12 +258,7 @@ extension Case187Query.Data.Nodes.AsUser {
         var email: String?? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case187Query.Data.Node.AsShip.Pilot.BestFriend.BestFriend.Address
 }
 
 extension Case187Query.Data.Nodes.AsUser.Friends {

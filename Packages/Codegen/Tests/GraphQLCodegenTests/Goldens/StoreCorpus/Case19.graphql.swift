@@ -210,10 +210,5 @@ extension Case19Query.Data.Nodes.AsShip.Pilot {
 }
 
 extension Case19Query.Data.Nodes.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case19Query.Data.Node.AsPlanet.Moons
 }

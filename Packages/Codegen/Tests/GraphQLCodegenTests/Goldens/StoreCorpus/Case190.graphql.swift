@@ -169,12 +169,7 @@ extension Case190Query.Data.Search.AsUser.Friends.Homeworld {
 }
 
 extension Case190Query.Data.Search.AsUser.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case190Query.Data.Search.AsUser.Address
 }
 
 extension Case190Query.Data.Search.AsUser.Friends.Address {
@@ -187,10 +182,5 @@ extension Case190Query.Data.Search.AsUser.Friends.Address {
 }
 
 extension Case190Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case190Query.Data.Search.AsPlanet.Moons
 }

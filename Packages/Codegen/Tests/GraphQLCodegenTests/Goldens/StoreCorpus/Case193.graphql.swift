@@ -203,12 +203,7 @@ extension Case193Query.Data.User.BestFriend.Friends {
 }
 
 extension Case193Query.Data.User.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case193Query.Data.User.Address
 }
 
 extension Case193Query.Data.User.BestFriend.BestFriend {

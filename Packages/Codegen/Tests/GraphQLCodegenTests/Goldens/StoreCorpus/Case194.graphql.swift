@@ -99,22 +99,7 @@ extension Case194Query.Data.Viewer {
 }
 
 extension Case194Query.Data.Viewer.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case194Query.Data.Viewer.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case194Query.Data.Viewer.Address
 }
 
 extension Case194Query.Data.Viewer.Address {
@@ -199,22 +184,7 @@ extension Case194Query.Data.Node.AsUser.Friends.Friends {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case194Query.Data.Node.AsUser.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case194Query.Data.Viewer.Address
 }
 
 extension Case194Query.Data.Node.AsUser.Friends.Homeworld {
@@ -229,22 +199,7 @@ extension Case194Query.Data.Node.AsUser.Friends.Homeworld {
 }
 
 extension Case194Query.Data.Node.AsUser.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case194Query.Data.Node.AsUser.Friends.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case194Query.Data.Viewer.Address
 }
 
 extension Case194Query.Data.Node.AsUser.Homeworld {
@@ -287,22 +242,7 @@ extension Case194Query.Data.Node.AsUser.Homeworld.Residents {
 }
 
 extension Case194Query.Data.Node.AsUser.Homeworld.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case194Query.Data.Node.AsUser.Homeworld.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case194Query.Data.Viewer.Address
 }
 
 extension Case194Query.Data.Node.AsUser.Homeworld.Residents.Homeworld {

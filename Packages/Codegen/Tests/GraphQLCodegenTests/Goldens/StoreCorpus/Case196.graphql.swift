@@ -249,31 +249,11 @@ extension Case196Query.Data.Node.AsPlanet.Residents.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case196Query.Data.Node.AsPlanet.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case196Query.Data.Node.AsPlanet.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case196Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case196Query.Data.Node.AsPlanet.Residents.Address {
@@ -319,31 +299,11 @@ extension Case196Query.Data.Node.AsUser.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case196Query.Data.Node.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case196Query.Data.Node.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case196Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case196Query.Data.Search {
@@ -413,13 +373,7 @@ extension Case196Query.Data.Search.AsShip.Pilot {
         var bestFriend: BestFriend? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case196Query.Data.Search.AsShip.Pilot.Friends {
@@ -445,31 +399,11 @@ extension Case196Query.Data.Search.AsShip.Pilot.Friends {
 }
 
 extension Case196Query.Data.Search.AsShip.Pilot.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case196Query.Data.Search.AsShip.Pilot.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case196Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case196Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case196Query.Data.Search.AsShip.Pilot.BestFriend {
@@ -479,15 +413,6 @@ extension Case196Query.Data.Search.AsShip.Pilot.BestFriend {
         var email: String? { __field() }
         var name: String { __field() }
         var userBits: UserBits { __view() }
-    }
-}
-
-extension Case196Query.Data.Search.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -507,13 +432,7 @@ extension Case196Query.Data.Search.AsUser {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case196Query.Data.Search.AsUser.Friends {
@@ -572,12 +491,7 @@ extension Case196Query.Data.Search.AsUser.Friends.Friends {
 }
 
 extension Case196Query.Data.Search.AsUser.Friends.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsUser.Address
 }
 
 extension Case196Query.Data.Search.AsUser.Friends.BestFriend {
@@ -594,40 +508,11 @@ extension Case196Query.Data.Search.AsUser.Friends.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case196Query.Data.Search.AsUser.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case196Query.Data.Search.AsUser.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case196Query.Data.Search.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsUser.Address
 }
 
 extension Case196Query.Data.Other {
@@ -663,12 +548,7 @@ extension Case196Query.Data.Other {
 }
 
 extension Case196Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case196Query.Data.Node.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -692,12 +572,7 @@ extension Case196Query.Data.Other.AsPlanet.Residents {
 }
 
 extension Case196Query.Data.Other.AsPlanet.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case196Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case196Query.Data.Other.AsUser {
@@ -726,28 +601,9 @@ extension Case196Query.Data.Other.AsUser.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-    }
+    typealias Homeworld = Case196Query.Data.Node.AsUser.Homeworld
 }
 
 extension Case196Query.Data.Other.AsUser.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case196Query.Data.Other.AsUser.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case196Query.Data.Node.AsPlanet.Residents.Address
 }

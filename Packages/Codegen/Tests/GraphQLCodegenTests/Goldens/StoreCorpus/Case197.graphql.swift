@@ -152,12 +152,7 @@ extension Case197Query.Data.Search.AsPlanet.Residents.BestFriend {
 }
 
 extension Case197Query.Data.Search.AsPlanet.Residents.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case197Query.Data.Search.AsPlanet.Residents.Address
 }
 
 extension Case197Query.Data.Other {

@@ -211,12 +211,7 @@ extension Case200Query.Data.Node.AsShip {
 }
 
 extension Case200Query.Data.Node.AsShip.Pilot {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case200Query.Data.User.Address
 }
 
 extension Case200Query.Data.Node.AsUser {
@@ -236,10 +231,5 @@ extension Case200Query.Data.Node.AsUser {
 }
 
 extension Case200Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case200Query.Data.User.BestFriend.Homeworld.Moons
 }

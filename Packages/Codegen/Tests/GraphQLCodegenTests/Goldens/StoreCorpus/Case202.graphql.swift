@@ -258,10 +258,5 @@ extension Case202Query.Data.Node {
 }
 
 extension Case202Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case202Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }

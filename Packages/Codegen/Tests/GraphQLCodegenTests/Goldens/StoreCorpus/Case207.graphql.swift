@@ -175,12 +175,7 @@ extension Case207Query.Data.Search.AsPlanet.Residents.Friends.Friends {
 }
 
 extension Case207Query.Data.Search.AsPlanet.Residents.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case207Query.Data.Search.AsPlanet.Residents.Friends.Friends.Address
 }
 
 extension Case207Query.Data.Search.AsPlanet.Residents.Friends.Address {

@@ -283,12 +283,7 @@ extension Case208Query.Data.Viewer.BestFriend.Friends.Friends.Address {
 }
 
 extension Case208Query.Data.Viewer.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case208Query.Data.Viewer.Friends.Homeworld.Moons
 }
 
 extension Case208Query.Data.User {
@@ -318,24 +313,7 @@ extension Case208Query.Data.User {
 }
 
 extension Case208Query.Data.User.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
-}
-
-extension Case208Query.Data.User.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Homeworld = Case208Query.Data.Viewer.Homeworld
 }
 
 extension Case208Query.Data.User.BestFriend {
@@ -362,30 +340,9 @@ extension Case208Query.Data.User.BestFriend.BestFriend {
         var large: String { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case208Query.Data.Viewer.Friends.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case208Query.Data.User.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Address = Case208Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case208Query.Data.Node {
@@ -418,12 +375,7 @@ extension Case208Query.Data.Node {
 }
 
 extension Case208Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case208Query.Data.Viewer.Friends.Homeworld.Moons
 }
 
 extension Case208Query.Data.Node.AsShip {
@@ -468,22 +420,9 @@ extension Case208Query.Data.Node.AsShip.Pilot {
         var userBits: UserBits { __view() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case208Query.Data.Viewer.Friends.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case208Query.Data.Viewer.BestFriend.Friends.Friends.Address
 }
 
 extension Case208Query.Data.Node.AsShip.Pilot.Friends {
@@ -493,12 +432,7 @@ extension Case208Query.Data.Node.AsShip.Pilot.Friends {
         var email: String? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case208Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case208Query.Data.Node.AsShip.Pilot.BestFriend {
@@ -511,40 +445,6 @@ extension Case208Query.Data.Node.AsShip.Pilot.BestFriend {
     }
 }
 
-extension Case208Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case208Query.Data.Node.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
 extension Case208Query.Data.Node.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
-}
-
-extension Case208Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Homeworld = Case208Query.Data.Viewer.Friends.Homeworld
 }

@@ -259,19 +259,9 @@ extension Case210Query.Data.Node.AsShip.Pilot.BestFriend {
         var name: String { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+    typealias Homeworld = Case210Query.Data.Node.AsShip.Pilot.Friends.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case210Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case210Query.Data.Node.AsShip.Pilot.BestFriend.Friends {
@@ -280,15 +270,6 @@ extension Case210Query.Data.Node.AsShip.Pilot.BestFriend.Friends {
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-    }
-}
-
-extension Case210Query.Data.Node.AsShip.Pilot.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -355,22 +336,7 @@ extension Case210Query.Data.Node.AsUser.Friends.BestFriend {
 }
 
 extension Case210Query.Data.Node.AsUser.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case210Query.Data.Node.AsUser.Friends.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case210Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case210Query.Data.Node.AsUser.Homeworld {
@@ -405,31 +371,11 @@ extension Case210Query.Data.Node.AsUser.Homeworld.Residents {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case210Query.Data.Node.AsShip.Pilot.BestFriend.Friends.Address
 }
 
 extension Case210Query.Data.Node.AsUser.Homeworld.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case210Query.Data.Node.AsUser.Homeworld.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case210Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case210Query.Data.Nodes {
@@ -496,48 +442,13 @@ extension Case210Query.Data.Nodes.AsUser {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case210Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case210Query.Data.Nodes.AsUser.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case210Query.Data.Nodes.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case210Query.Data.Nodes.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case210Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case210Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case210Query.Data.Node.AsUser.Homeworld.Moons
 }

@@ -223,11 +223,7 @@ extension Case211Query.Data.Node.AsUser.Friends.BestFriend {
         var id: String { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+    typealias Homeworld = Case211Query.Data.Node.AsUser.Friends.Friends.Homeworld
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
@@ -238,22 +234,7 @@ extension Case211Query.Data.Node.AsUser.Friends.BestFriend {
 }
 
 extension Case211Query.Data.Node.AsUser.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case211Query.Data.Node.AsUser.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case211Query.Data.Node.AsUser.Address
 }
 
 extension Case211Query.Data.Node.AsUser.Address {
@@ -316,12 +297,7 @@ extension Case211Query.Data.Nodes.AsUser {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case211Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case211Query.Data.Nodes.AsUser.Friends {
@@ -343,13 +319,7 @@ extension Case211Query.Data.Nodes.AsUser.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case211Query.Data.Node.AsUser.Address
 }
 
 extension Case211Query.Data.Nodes.AsUser.Friends.Friends {
@@ -363,19 +333,5 @@ extension Case211Query.Data.Nodes.AsUser.Friends.Friends {
 }
 
 extension Case211Query.Data.Nodes.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case211Query.Data.Nodes.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case211Query.Data.Nodes.AsPlanet.Moons
 }

@@ -233,14 +233,7 @@ extension Case214Query.Data.User {
         var id: String { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case214Query.Data.Viewer.Homeworld.Residents.Homeworld
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
@@ -273,12 +266,7 @@ extension Case214Query.Data.User.Friends {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case214Query.Data.User.Address
 }
 
 extension Case214Query.Data.User.Friends.Friends {
@@ -298,41 +286,11 @@ extension Case214Query.Data.User.Friends.Friends {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case214Query.Data.Viewer.Homeworld.Residents.Address
 }
 
 extension Case214Query.Data.User.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case214Query.Data.User.Friends.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case214Query.Data.User.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case214Query.Data.Viewer.Homeworld.Residents.Address
 }
 
 extension Case214Query.Data.User.Friends.Homeworld {
@@ -357,12 +315,7 @@ extension Case214Query.Data.User.Friends.Homeworld {
 }
 
 extension Case214Query.Data.User.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case214Query.Data.User.Address
 }
 
 extension Case214Query.Data.Nodes {
@@ -433,12 +386,5 @@ extension Case214Query.Data.Other {
 }
 
 extension Case214Query.Data.Other.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case214Query.Data.Viewer.Homeworld.Residents.Homeworld
 }

@@ -243,12 +243,7 @@ extension Case218Query.Data.User.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case218Query.Data.User.Address
 }
 
 extension Case218Query.Data.User.BestFriend.Friends {
@@ -269,12 +264,7 @@ extension Case218Query.Data.User.BestFriend.Friends {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case218Query.Data.User.Address
 }
 
 extension Case218Query.Data.User.Homeworld {
@@ -319,22 +309,7 @@ extension Case218Query.Data.Nodes {
 }
 
 extension Case218Query.Data.Nodes.AsUser {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case218Query.Data.Nodes.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case218Query.Data.User.Friends.Friends.Address
 }
 
 extension Case218Query.Data.Other {
@@ -370,12 +345,7 @@ extension Case218Query.Data.Other {
 }
 
 extension Case218Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case218Query.Data.User.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -414,39 +384,9 @@ extension Case218Query.Data.Other.AsPlanet.Residents {
 }
 
 extension Case218Query.Data.Other.AsPlanet.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case218Query.Data.Other.AsPlanet.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case218Query.Data.User.Friends.Friends.Address
 }
 
 extension Case218Query.Data.Other.AsUser {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case218Query.Data.Other.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case218Query.Data.User.Friends.Friends.Address
 }

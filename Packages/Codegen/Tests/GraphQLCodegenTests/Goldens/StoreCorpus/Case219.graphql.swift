@@ -261,12 +261,7 @@ extension Case219Query.Data.Node.AsShip.Pilot.Friends.Homeworld {
 }
 
 extension Case219Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case219Query.Data.Node.AsShip.Pilot.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -302,10 +297,5 @@ extension Case219Query.Data.Search {
 }
 
 extension Case219Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case219Query.Data.Node.AsShip.Pilot.Friends.Homeworld.Moons
 }

@@ -189,12 +189,7 @@ extension Case22Query.Data.Nodes.AsUser.Friends.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case22Query.Data.Nodes.AsUser.Friends.Friends.Address
 }
 
 extension Case22Query.Data.Nodes.AsUser.Friends.BestFriend.Friends {

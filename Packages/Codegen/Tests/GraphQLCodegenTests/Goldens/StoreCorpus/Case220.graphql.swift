@@ -253,22 +253,7 @@ extension Case220Query.Data.User.Friends.Homeworld {
 }
 
 extension Case220Query.Data.User.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case220Query.Data.User.Friends.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Friends.Address
 }
 
 extension Case220Query.Data.User.Friends.Address {
@@ -353,12 +338,7 @@ extension Case220Query.Data.Nodes.AsUser.Friends {
         var email: String?? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Address
 }
 
 extension Case220Query.Data.Nodes.AsUser.Friends.BestFriend {
@@ -372,12 +352,7 @@ extension Case220Query.Data.Nodes.AsUser.Friends.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Address
 }
 
 extension Case220Query.Data.Nodes.AsUser.BestFriend {
@@ -392,13 +367,7 @@ extension Case220Query.Data.Nodes.AsUser.BestFriend {
         var homeworld: Homeworld? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Friends.Address
 }
 
 extension Case220Query.Data.Nodes.AsUser.BestFriend.BestFriend {
@@ -430,40 +399,11 @@ extension Case220Query.Data.Nodes.AsUser.BestFriend.BestFriend {
 }
 
 extension Case220Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case220Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case220Query.Data.Nodes.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Friends.Address
 }
 
 extension Case220Query.Data.Nodes.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case220Query.Data.User.Friends.BestFriend.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -501,31 +441,11 @@ extension Case220Query.Data.Nodes.AsUser.Homeworld.Residents {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Address
 }
 
 extension Case220Query.Data.Nodes.AsUser.Homeworld.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case220Query.Data.Nodes.AsUser.Homeworld.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Friends.Address
 }
 
 extension Case220Query.Data.Planets {
@@ -563,16 +483,7 @@ extension Case220Query.Data.Planets.Residents {
 }
 
 extension Case220Query.Data.Planets.Residents.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+    typealias Friends = Case220Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -586,48 +497,9 @@ extension Case220Query.Data.Planets.Residents.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case220Query.Data.Planets.Residents.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case220Query.Data.Planets.Residents.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Address
 }
 
 extension Case220Query.Data.Planets.Residents.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case220Query.Data.Planets.Residents.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case220Query.Data.User.Friends.Address
 }

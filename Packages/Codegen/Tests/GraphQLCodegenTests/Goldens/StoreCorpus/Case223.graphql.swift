@@ -240,12 +240,7 @@ extension Case223Query.Data.Search.AsUser {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case223Query.Data.Search.AsPlanet.Residents.Friends.Address
 }
 
 extension Case223Query.Data.Search.AsUser.Friends {
@@ -295,12 +290,7 @@ extension Case223Query.Data.Search.AsUser.Friends.Friends {
         var large: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case223Query.Data.Search.AsPlanet.Residents.Friends.Address
 }
 
 extension Case223Query.Data.Search.AsUser.Friends.Homeworld {
@@ -361,12 +351,7 @@ extension Case223Query.Data.Search.AsUser.Homeworld.Residents {
 }
 
 extension Case223Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case223Query.Data.Search.AsUser.Friends.Homeworld.Moons
 }
 
 extension Case223Query.Data.Other {
@@ -412,10 +397,5 @@ extension Case223Query.Data.Other.AsShip {
 }
 
 extension Case223Query.Data.Other.AsShip.Pilot {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case223Query.Data.Search.AsPlanet.Residents.Friends.Address
 }

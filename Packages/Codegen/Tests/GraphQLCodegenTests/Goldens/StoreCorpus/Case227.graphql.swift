@@ -257,12 +257,7 @@ extension Case227Query.Data.Search.AsUser {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case227Query.Data.Search.AsShip.Pilot.BestFriend.Friends.Address
 }
 
 extension Case227Query.Data.Search.AsUser.Friends {
@@ -309,12 +304,7 @@ extension Case227Query.Data.Search.AsUser.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case227Query.Data.Search.AsShip.Pilot.BestFriend.Friends.Address
 }
 
 extension Case227Query.Data.Search.AsUser.BestFriend.Friends {
@@ -335,12 +325,7 @@ extension Case227Query.Data.Search.AsUser.BestFriend.Friends {
 }
 
 extension Case227Query.Data.Search.AsUser.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case227Query.Data.Search.AsShip.Pilot.Friends.Homeworld.Moons
 }
 
 extension Case227Query.Data.Search.AsUser.BestFriend.BestFriend {
@@ -363,10 +348,5 @@ extension Case227Query.Data.Search.AsUser.BestFriend.BestFriend.Address {
 }
 
 extension Case227Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case227Query.Data.Search.AsShip.Pilot.Friends.Homeworld.Moons
 }

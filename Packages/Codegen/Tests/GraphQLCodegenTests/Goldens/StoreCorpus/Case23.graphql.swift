@@ -212,31 +212,11 @@ extension Case23Query.Data.User.Homeworld.Residents {
 }
 
 extension Case23Query.Data.User.Homeworld.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case23Query.Data.User.Homeworld.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case23Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case23Query.Data.User.Homeworld.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case23Query.Data.User.Homeworld.Moons
 }
 
 extension Case23Query.Data.User.Homeworld.Residents.Address {

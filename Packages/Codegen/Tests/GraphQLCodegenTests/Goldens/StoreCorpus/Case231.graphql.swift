@@ -277,12 +277,7 @@ extension Case231Query.Data.Nodes.AsUser.Friends.Friends {
         var scores: [[Int?]?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case231Query.Data.Nodes.AsUser.Address
 }
 
 extension Case231Query.Data.Nodes.AsUser.Friends.BestFriend {
@@ -327,41 +322,11 @@ extension Case231Query.Data.Nodes.AsUser.BestFriend.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case231Query.Data.Nodes.AsUser.Friends.Address
 }
 
 extension Case231Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case231Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case231Query.Data.Nodes.AsUser.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case231Query.Data.Nodes.AsUser.Friends.Address
 }
 
 extension Case231Query.Data.Nodes.AsUser.Homeworld {
@@ -430,12 +395,7 @@ extension Case231Query.Data.Other {
 }
 
 extension Case231Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case231Query.Data.Nodes.AsUser.Homeworld.Moons
 }
 
 extension Case231Query.Data.Other.AsShip {
@@ -463,10 +423,5 @@ extension Case231Query.Data.Other.AsShip.Pilot {
 }
 
 extension Case231Query.Data.Other.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case231Query.Data.Nodes.AsUser.Homeworld.Moons
 }

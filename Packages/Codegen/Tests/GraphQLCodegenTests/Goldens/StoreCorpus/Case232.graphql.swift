@@ -218,22 +218,7 @@ extension Case232Query.Data.User.Friends.BestFriend {
 }
 
 extension Case232Query.Data.User.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case232Query.Data.User.Friends.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.User.Friends.BestFriend.Homeworld {
@@ -255,12 +240,7 @@ extension Case232Query.Data.User.Friends.Address {
 }
 
 extension Case232Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }
 
 extension Case232Query.Data.Node {
@@ -304,12 +284,7 @@ extension Case232Query.Data.Node {
 }
 
 extension Case232Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }
 
 extension Case232Query.Data.Node.AsShip {
@@ -346,13 +321,7 @@ extension Case232Query.Data.Node.AsShip.Pilot {
         var scores: [[Int?]?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.Node.AsShip.Pilot.Friends {
@@ -365,15 +334,6 @@ extension Case232Query.Data.Node.AsShip.Pilot.Friends {
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
-    }
-}
-
-extension Case232Query.Data.Node.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -417,13 +377,7 @@ extension Case232Query.Data.Node.AsUser.Friends {
         var name: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.Node.AsUser.Friends.Friends {
@@ -434,15 +388,6 @@ extension Case232Query.Data.Node.AsUser.Friends.Friends {
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-    }
-}
-
-extension Case232Query.Data.Node.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -500,31 +445,11 @@ extension Case232Query.Data.Node.AsUser.BestFriend.Friends {
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case232Query.Data.Node.AsUser.BestFriend.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
@@ -535,19 +460,9 @@ extension Case232Query.Data.Node.AsUser.BestFriend.Homeworld {
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case232Query.Data.Node.AsUser.BestFriend.Friends.Address
 }
 
 extension Case232Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }

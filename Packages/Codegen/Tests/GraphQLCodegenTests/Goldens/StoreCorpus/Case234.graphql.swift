@@ -249,12 +249,7 @@ extension Case234Query.Data.User.BestFriend.Friends {
 }
 
 extension Case234Query.Data.User.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case234Query.Data.User.Friends.BestFriend.Address
 }
 
 extension Case234Query.Data.User.BestFriend.Friends.Homeworld {
@@ -284,20 +279,5 @@ extension Case234Query.Data.User.BestFriend.Homeworld {
 }
 
 extension Case234Query.Data.User.BestFriend.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case234Query.Data.User.BestFriend.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case234Query.Data.User.Friends.BestFriend.Friends.Address
 }

@@ -233,12 +233,7 @@ extension Case239Query.Data.User.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case239Query.Data.User.Friends.Address
 }
 
 extension Case239Query.Data.User.BestFriend.Friends {
@@ -262,31 +257,11 @@ extension Case239Query.Data.User.BestFriend.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case239Query.Data.User.Friends.Address
 }
 
 extension Case239Query.Data.User.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case239Query.Data.User.BestFriend.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case239Query.Data.Viewer.Friends.Friends.Friends.Address
 }
 
 extension Case239Query.Data.User.BestFriend.Friends.Homeworld {
@@ -328,12 +303,7 @@ extension Case239Query.Data.Node {
 }
 
 extension Case239Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case239Query.Data.User.BestFriend.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -370,12 +340,7 @@ extension Case239Query.Data.Node.AsPlanet.Residents {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case239Query.Data.User.Friends.Address
 }
 
 extension Case239Query.Data.Node.AsPlanet.Residents.BestFriend {
@@ -386,19 +351,9 @@ extension Case239Query.Data.Node.AsPlanet.Residents.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case239Query.Data.User.Friends.Address
 }
 
 extension Case239Query.Data.Node.AsPlanet.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case239Query.Data.User.BestFriend.Friends.Homeworld.Moons
 }

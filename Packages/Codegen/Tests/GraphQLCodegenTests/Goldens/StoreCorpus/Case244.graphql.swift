@@ -165,12 +165,7 @@ extension Case244Query.Data.Viewer.Friends.Friends {
 }
 
 extension Case244Query.Data.Viewer.Friends.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case244Query.Data.Viewer.Friends.Friends.Address
 }
 
 extension Case244Query.Data.Viewer.Friends.Homeworld {

@@ -248,14 +248,7 @@ extension Case245Query.Data.Viewer.BestFriend {
 }
 
 extension Case245Query.Data.Viewer.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+    typealias Friends = Case245Query.Data.Viewer.Friends.BestFriend.Friends
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s address:#0? ?id:s?", Address.self)
@@ -293,12 +286,7 @@ extension Case245Query.Data.Viewer.BestFriend.BestFriend {
         var scores: [[Int?]?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case245Query.Data.Viewer.Friends.BestFriend.Address
 }
 
 extension Case245Query.Data.Viewer.BestFriend.Homeworld {
@@ -336,13 +324,7 @@ extension Case245Query.Data.Node.AsUser {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case245Query.Data.Viewer.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case245Query.Data.Node.AsUser.Friends {
@@ -379,40 +361,11 @@ extension Case245Query.Data.Node.AsUser.Friends.Friends {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case245Query.Data.Viewer.Friends.BestFriend.Address
 }
 
 extension Case245Query.Data.Node.AsUser.Friends.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case245Query.Data.Node.AsUser.Friends.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case245Query.Data.Node.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case245Query.Data.Viewer.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case245Query.Data.Planets {
@@ -442,13 +395,7 @@ extension Case245Query.Data.Planets.Residents {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case245Query.Data.Viewer.BestFriend.Friends.BestFriend.Address
 }
 
 extension Case245Query.Data.Planets.Residents.Friends {
@@ -473,19 +420,5 @@ extension Case245Query.Data.Planets.Residents.Friends {
 }
 
 extension Case245Query.Data.Planets.Residents.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case245Query.Data.Planets.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case245Query.Data.Viewer.Friends.BestFriend.Address
 }

@@ -118,14 +118,7 @@ extension Case250Query.Data.User.Friends.BestFriend {
         var id: String { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case250Query.Data.User.Homeworld
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
@@ -137,31 +130,7 @@ extension Case250Query.Data.User.Friends.BestFriend {
 }
 
 extension Case250Query.Data.User.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case250Query.Data.User.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case250Query.Data.User.Friends.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Address = Case250Query.Data.User.Friends.BestFriend.Address
 }
 
 extension Case250Query.Data.User.Friends.BestFriend.Address {

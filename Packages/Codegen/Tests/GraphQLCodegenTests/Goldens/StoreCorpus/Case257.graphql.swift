@@ -282,13 +282,7 @@ extension Case257Query.Data.Planets.Residents {
         var homeworld: Homeworld? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case257Query.Data.Nodes.AsUser.Friends.Address
 }
 
 extension Case257Query.Data.Planets.Residents.Friends {
@@ -319,19 +313,5 @@ extension Case257Query.Data.Planets.Residents.BestFriend {
 }
 
 extension Case257Query.Data.Planets.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case257Query.Data.Planets.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case257Query.Data.Nodes.AsPlanet.Moons
 }

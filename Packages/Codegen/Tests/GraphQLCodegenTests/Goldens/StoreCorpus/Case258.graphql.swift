@@ -194,22 +194,7 @@ extension Case258Query.Data.Viewer.BestFriend.Friends {
 }
 
 extension Case258Query.Data.Viewer.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case258Query.Data.Viewer.BestFriend.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case258Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case258Query.Data.Viewer.BestFriend.Friends.Address {

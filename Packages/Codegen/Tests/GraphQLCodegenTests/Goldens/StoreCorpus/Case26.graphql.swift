@@ -175,34 +175,9 @@ extension Case26Query.Data.Node.AsUser.BestFriend {
 }
 
 extension Case26Query.Data.Node.AsUser.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+    typealias BestFriend = Case26Query.Data.Node.AsUser.BestFriend.BestFriend
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case26Query.Data.Node.AsUser.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case26Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case26Query.Data.Node.AsUser.Homeworld {
@@ -232,22 +207,7 @@ extension Case26Query.Data.Node.AsUser.Homeworld.Residents {
 }
 
 extension Case26Query.Data.Node.AsUser.Homeworld.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case26Query.Data.Node.AsUser.Homeworld.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case26Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case26Query.Data.Other {

@@ -148,12 +148,7 @@ extension Case263Query.Data.Node.AsShip.Pilot {
 }
 
 extension Case263Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case263Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case263Query.Data.Node.AsUser {
@@ -209,12 +204,7 @@ extension Case263Query.Data.Node.AsUser.Homeworld {
 }
 
 extension Case263Query.Data.Node.AsUser.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case263Query.Data.Node.AsUser.Friends.Address
 }
 
 extension Case263Query.Data.Node.AsUser.Address {
@@ -250,39 +240,7 @@ extension Case263Query.Data.Nodes {
 }
 
 extension Case263Query.Data.Nodes.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case263Query.Data.Node.AsShip.Pilot.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case263Query.Data.Nodes.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case263Query.Data.Nodes.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case263Query.Data.Node.AsUser.Address
 }

@@ -176,13 +176,7 @@ extension Case269Query.Data.User.BestFriend {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case269Query.Data.User.Friends.Address
 }
 
 extension Case269Query.Data.User.BestFriend.Friends {
@@ -219,14 +213,5 @@ extension Case269Query.Data.User.BestFriend.Homeworld {
         let __data: JSONObject
         var email: String? { __field() }
         var id: String { __field() }
-    }
-}
-
-extension Case269Query.Data.User.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }

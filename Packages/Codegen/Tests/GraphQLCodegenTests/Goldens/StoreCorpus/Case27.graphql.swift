@@ -190,22 +190,7 @@ extension Case27Query.Data.Node.AsPlanet.Residents.Friends {
 }
 
 extension Case27Query.Data.Node.AsPlanet.Residents.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case27Query.Data.Node.AsPlanet.Residents.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case27Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case27Query.Data.Node.AsPlanet.Residents.Address {
@@ -258,13 +243,7 @@ extension Case27Query.Data.Node.AsUser.BestFriend {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case27Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case27Query.Data.Node.AsUser.BestFriend.Homeworld {
@@ -279,15 +258,6 @@ extension Case27Query.Data.Node.AsUser.BestFriend.Homeworld {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-    }
-}
-
-extension Case27Query.Data.Node.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 

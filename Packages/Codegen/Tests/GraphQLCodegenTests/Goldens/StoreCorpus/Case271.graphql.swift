@@ -266,12 +266,7 @@ extension Case271Query.Data.Other {
 }
 
 extension Case271Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case271Query.Data.Search.AsShip.Pilot.Friends.Homeworld.Moons
 }
 
 extension Case271Query.Data.Other.AsUser {
@@ -287,12 +282,7 @@ extension Case271Query.Data.Other.AsUser {
 }
 
 extension Case271Query.Data.Other.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case271Query.Data.Search.AsShip.Pilot.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s ?email:s? ?__typename:s?=User")

@@ -156,10 +156,5 @@ extension Case272Query.Data.Nodes.AsPlanet.Residents.BestFriend {
 }
 
 extension Case272Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case272Query.Data.Nodes.AsPlanet.Moons
 }

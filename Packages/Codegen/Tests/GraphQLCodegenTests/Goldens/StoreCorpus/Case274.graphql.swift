@@ -277,22 +277,7 @@ extension Case274Query.Data.Search.AsUser.BestFriend {
 }
 
 extension Case274Query.Data.Search.AsUser.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case274Query.Data.Search.AsUser.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case274Query.Data.Search.AsUser.BestFriend.Address
 }
 
 extension Case274Query.Data.Search.AsUser.BestFriend.BestFriend {
@@ -308,21 +293,11 @@ extension Case274Query.Data.Search.AsUser.BestFriend.BestFriend {
 }
 
 extension Case274Query.Data.Search.AsUser.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case274Query.Data.Viewer.Friends.BestFriend.Address
 }
 
 extension Case274Query.Data.Search.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case274Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case274Query.Data.Search.AsUser.BestFriend.Address {
@@ -335,10 +310,5 @@ extension Case274Query.Data.Search.AsUser.BestFriend.Address {
 }
 
 extension Case274Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case274Query.Data.Search.AsPlanet.Moons
 }

@@ -172,12 +172,5 @@ extension Case28Query.Data.Viewer.BestFriend.BestFriend {
         var large: String { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case28Query.Data.Viewer.BestFriend.Friends.Homeworld
 }

@@ -156,13 +156,7 @@ extension Case284Query.Data.User.Friends {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case284Query.Data.User.Address
 }
 
 extension Case284Query.Data.User.Friends.BestFriend {
@@ -171,15 +165,6 @@ extension Case284Query.Data.User.Friends.BestFriend {
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
-    }
-}
-
-extension Case284Query.Data.User.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -278,13 +263,7 @@ extension Case284Query.Data.Search.AsShip.Pilot {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case284Query.Data.User.Address
 }
 
 extension Case284Query.Data.Search.AsShip.Pilot.BestFriend {
@@ -315,27 +294,13 @@ extension Case284Query.Data.Search.AsShip.Pilot.BestFriend.Friends {
 }
 
 extension Case284Query.Data.Search.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case284Query.Data.Search.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
-    }
-}
-
-extension Case284Query.Data.Search.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -413,10 +378,5 @@ extension Case284Query.Data.Search.AsUser.BestFriend.BestFriend {
 }
 
 extension Case284Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case284Query.Data.Search.AsPlanet.Moons
 }

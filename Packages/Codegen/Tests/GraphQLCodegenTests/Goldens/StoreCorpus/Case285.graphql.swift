@@ -219,13 +219,7 @@ extension Case285Query.Data.User.BestFriend {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case285Query.Data.User.Friends.Address
 }
 
 extension Case285Query.Data.User.BestFriend.Friends {
@@ -234,15 +228,6 @@ extension Case285Query.Data.User.BestFriend.Friends {
         let __data: JSONObject
         var name: String { __field() }
         var scores: [[Int?]?]? { __field() }
-    }
-}
-
-extension Case285Query.Data.User.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -315,12 +300,7 @@ extension Case285Query.Data.Nodes.AsUser {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case285Query.Data.User.Address
 }
 
 extension Case285Query.Data.Nodes.AsUser.Friends {
@@ -345,13 +325,7 @@ extension Case285Query.Data.Nodes.AsUser.Friends {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case285Query.Data.User.Friends.Address
 }
 
 extension Case285Query.Data.Nodes.AsUser.Friends.Friends {
@@ -378,21 +352,7 @@ extension Case285Query.Data.Nodes.AsUser.Friends.BestFriend {
         var name: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case285Query.Data.Nodes.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case285Query.Data.User.Address
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend {
@@ -409,13 +369,7 @@ extension Case285Query.Data.Nodes.AsUser.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case285Query.Data.User.Friends.Address
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend {
@@ -442,48 +396,9 @@ extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case285Query.Data.User.Friends.Address
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case285Query.Data.Nodes.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case285Query.Data.User.Friends.Address
 }

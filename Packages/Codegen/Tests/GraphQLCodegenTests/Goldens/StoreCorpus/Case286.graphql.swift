@@ -159,12 +159,7 @@ extension Case286Query.Data.Viewer.Friends.Friends {
 }
 
 extension Case286Query.Data.Viewer.Friends.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case286Query.Data.Viewer.Friends.Address
 }
 
 extension Case286Query.Data.Viewer.Friends.Friends.Homeworld {
@@ -188,12 +183,7 @@ extension Case286Query.Data.Viewer.Friends.BestFriend {
 }
 
 extension Case286Query.Data.Viewer.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case286Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 }
 
 extension Case286Query.Data.Viewer.Address {

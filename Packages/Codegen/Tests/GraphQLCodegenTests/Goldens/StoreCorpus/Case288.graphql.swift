@@ -191,22 +191,7 @@ extension Case288Query.Data.Viewer.Homeworld.Residents.Friends {
 }
 
 extension Case288Query.Data.User {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case288Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case288Query.Data.Viewer.BestFriend.Address
 }
 
 extension Case288Query.Data.Other {
@@ -241,12 +226,7 @@ extension Case288Query.Data.Other {
 }
 
 extension Case288Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case288Query.Data.Viewer.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -282,21 +262,11 @@ extension Case288Query.Data.Other.AsPlanet.Residents {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case288Query.Data.Viewer.Homeworld.Residents.Friends.Address
 }
 
 extension Case288Query.Data.Other.AsPlanet.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case288Query.Data.Viewer.Homeworld.Residents.Friends.Address
 }
 
 extension Case288Query.Data.Other.AsUser {
@@ -311,10 +281,5 @@ extension Case288Query.Data.Other.AsUser {
 }
 
 extension Case288Query.Data.Other.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case288Query.Data.Viewer.Homeworld.Moons
 }

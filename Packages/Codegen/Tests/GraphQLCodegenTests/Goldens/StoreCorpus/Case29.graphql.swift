@@ -234,13 +234,7 @@ extension Case29Query.Data.Other.AsShip.Pilot {
         var email: String?? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case29Query.Data.Other.AsPlanet.Residents.Address
 }
 
 extension Case29Query.Data.Other.AsShip.Pilot.Friends {
@@ -253,29 +247,5 @@ extension Case29Query.Data.Other.AsShip.Pilot.Friends {
 }
 
 extension Case29Query.Data.Other.AsShip.Pilot.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case29Query.Data.Other.AsShip.Pilot.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case29Query.Data.Other.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case29Query.Data.Other.AsPlanet.Residents.Address
 }

@@ -167,10 +167,5 @@ extension Case291Query.Data.Search {
 }
 
 extension Case291Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case291Query.Data.Node.AsPlanet.Residents.Homeworld.Moons
 }

@@ -319,12 +319,7 @@ extension Case293Query.Data.Nodes.AsPlanet.Residents.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case293Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case293Query.Data.Planets {
@@ -359,12 +354,7 @@ extension Case293Query.Data.Planets.Residents {
         var userBits: UserBits { __view() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case293Query.Data.Node.AsUser.Friends.Homeworld
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
@@ -376,31 +366,7 @@ extension Case293Query.Data.Planets.Residents {
 }
 
 extension Case293Query.Data.Planets.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case293Query.Data.Planets.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case293Query.Data.Planets.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Address = Case293Query.Data.Planets.Residents.Address
 }
 
 extension Case293Query.Data.Planets.Residents.Address {

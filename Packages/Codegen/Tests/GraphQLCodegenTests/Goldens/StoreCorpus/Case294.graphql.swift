@@ -223,11 +223,7 @@ extension Case294Query.Data.Viewer.BestFriend.Friends {
         var scores: [[Int?]?]? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-    }
+    typealias Homeworld = Case294Query.Data.Viewer.Homeworld
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
@@ -332,12 +328,7 @@ extension Case294Query.Data.Node.AsPlanet.Residents {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case294Query.Data.Node.AsPlanet.Residents.Friends {
@@ -361,12 +352,7 @@ extension Case294Query.Data.Node.AsPlanet.Residents.Friends {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case294Query.Data.Node.AsPlanet.Residents.Homeworld {
@@ -383,12 +369,7 @@ extension Case294Query.Data.Node.AsPlanet.Residents.Homeworld {
 }
 
 extension Case294Query.Data.Node.AsPlanet.Residents.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case294Query.Data.Node.AsUser {
@@ -434,13 +415,7 @@ extension Case294Query.Data.Node.AsUser.BestFriend {
         var large: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case294Query.Data.Node.AsUser.Address
 }
 
 extension Case294Query.Data.Node.AsUser.BestFriend.Friends {
@@ -462,40 +437,11 @@ extension Case294Query.Data.Node.AsUser.BestFriend.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case294Query.Data.Node.AsUser.Address
 }
 
 extension Case294Query.Data.Node.AsUser.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case294Query.Data.Node.AsUser.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case294Query.Data.Node.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case294Query.Data.Viewer.BestFriend.Homeworld.Moons
 }
 
 extension Case294Query.Data.Node.AsUser.Address {
@@ -549,10 +495,5 @@ extension Case294Query.Data.Search.AsUser {
         var name: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }

@@ -136,12 +136,7 @@ extension Case295Query.Data.User.Friends {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case295Query.Data.User.Address
 }
 
 extension Case295Query.Data.User.Friends.Friends {
@@ -173,12 +168,7 @@ extension Case295Query.Data.User.Friends.Homeworld {
 }
 
 extension Case295Query.Data.User.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case295Query.Data.User.Address
 }
 
 extension Case295Query.Data.User.Homeworld {
@@ -216,19 +206,9 @@ extension Case295Query.Data.Other {
 }
 
 extension Case295Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case295Query.Data.User.Homeworld.Moons
 }
 
 extension Case295Query.Data.Other.AsUser {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case295Query.Data.User.Address
 }

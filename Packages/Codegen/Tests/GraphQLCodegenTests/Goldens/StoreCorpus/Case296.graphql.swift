@@ -242,22 +242,7 @@ extension Case296Query.Data.Nodes.AsShip.Pilot.Friends {
 }
 
 extension Case296Query.Data.Nodes.AsShip.Pilot.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case296Query.Data.Nodes.AsShip.Pilot.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case296Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case296Query.Data.Nodes.AsShip.Pilot.Address {
@@ -292,12 +277,7 @@ extension Case296Query.Data.Nodes.AsUser {
         var bestFriend: BestFriend? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case296Query.Data.Nodes.AsShip.Pilot.Friends.Address
 }
 
 extension Case296Query.Data.Nodes.AsUser.Friends {
@@ -330,41 +310,11 @@ extension Case296Query.Data.Nodes.AsUser.Friends.Friends {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case296Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case296Query.Data.Nodes.AsUser.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case296Query.Data.Nodes.AsUser.Friends.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case296Query.Data.Nodes.AsUser.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case296Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case296Query.Data.Nodes.AsUser.BestFriend {
@@ -397,22 +347,7 @@ extension Case296Query.Data.Nodes.AsUser.BestFriend.BestFriend {
 }
 
 extension Case296Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case296Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case296Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case296Query.Data.Search {
@@ -474,13 +409,7 @@ extension Case296Query.Data.Search.AsUser {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case296Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case296Query.Data.Search.AsUser.Friends {
@@ -523,19 +452,5 @@ extension Case296Query.Data.Search.AsUser.BestFriend.Friends {
 }
 
 extension Case296Query.Data.Search.AsUser.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case296Query.Data.Search.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case296Query.Data.Nodes.AsPlanet.Moons
 }

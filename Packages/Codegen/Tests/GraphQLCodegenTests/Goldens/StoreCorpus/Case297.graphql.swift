@@ -314,22 +314,7 @@ extension Case297Query.Data.Viewer.Friends.Friends {
 }
 
 extension Case297Query.Data.Viewer.Friends.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case297Query.Data.Viewer.Friends.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.Viewer.Friends.BestFriend {
@@ -346,13 +331,7 @@ extension Case297Query.Data.Viewer.Friends.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.Viewer.Friends.BestFriend.BestFriend {
@@ -361,15 +340,6 @@ extension Case297Query.Data.Viewer.Friends.BestFriend.BestFriend {
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-    }
-}
-
-extension Case297Query.Data.Viewer.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -451,13 +421,7 @@ extension Case297Query.Data.User {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.User.Friends {
@@ -492,13 +456,7 @@ extension Case297Query.Data.User.Friends {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.User.Friends.Friends {
@@ -522,22 +480,11 @@ extension Case297Query.Data.User.Friends.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.User.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case297Query.Data.User.Friends.Friends.Homeworld {
@@ -549,22 +496,8 @@ extension Case297Query.Data.User.Friends.Friends.Homeworld {
     }
 }
 
-extension Case297Query.Data.User.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
 extension Case297Query.Data.User.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case297Query.Data.User.Friends.Homeworld {
@@ -574,15 +507,6 @@ extension Case297Query.Data.User.Friends.Homeworld {
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
-    }
-}
-
-extension Case297Query.Data.User.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -608,15 +532,6 @@ extension Case297Query.Data.User.BestFriend.BestFriend {
         var small: String { __field() }
         var large: String { __field() }
         var id: String { __field() }
-    }
-}
-
-extension Case297Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -655,12 +570,7 @@ extension Case297Query.Data.Search {
 }
 
 extension Case297Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case297Query.Data.User.Friends.Friends.Homeworld.Moons
 }
 
 extension Case297Query.Data.Search.AsUser {
@@ -723,28 +633,11 @@ extension Case297Query.Data.Search.AsUser.Friends.BestFriend {
         var id: String { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case297Query.Data.Viewer.Friends.Friends.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case297Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case297Query.Data.User.Friends.Friends.Homeworld.Moons
 }

@@ -172,12 +172,7 @@ extension Case299Query.Data.Node.AsShip.Pilot.Friends.Homeworld {
 }
 
 extension Case299Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case299Query.Data.Node.AsShip.Pilot.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -239,40 +234,15 @@ extension Case299Query.Data.Node.AsUser.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case299Query.Data.Node.AsUser.Address
 }
 
 extension Case299Query.Data.Node.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case299Query.Data.Node.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case299Query.Data.Node.AsShip.Pilot.Friends.Homeworld.Moons
 }
 
 extension Case299Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case299Query.Data.Node.AsShip.Pilot.Friends.Homeworld.Moons
 }
 
 extension Case299Query.Data.Node.AsUser.Address {
@@ -325,10 +295,5 @@ extension Case299Query.Data.Search.AsPlanet {
 }
 
 extension Case299Query.Data.Search.AsPlanet.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case299Query.Data.Node.AsShip.Pilot.Homeworld.Residents.Address
 }

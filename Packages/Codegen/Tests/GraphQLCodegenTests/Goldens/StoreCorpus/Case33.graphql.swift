@@ -291,10 +291,5 @@ extension Case33Query.Data.Other.AsShip {
 }
 
 extension Case33Query.Data.Other.AsShip.Pilot {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case33Query.Data.Nodes.AsPlanet.Residents.Address
 }

@@ -258,22 +258,7 @@ extension Case36Query.Data.Viewer.Friends.BestFriend {
 }
 
 extension Case36Query.Data.Viewer.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case36Query.Data.Viewer.Friends.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case36Query.Data.Viewer.Friends.BestFriend.Address
 }
 
 extension Case36Query.Data.Viewer.Friends.BestFriend.Address {
@@ -402,12 +387,7 @@ extension Case36Query.Data.Search.AsShip.Pilot.Friends {
 }
 
 extension Case36Query.Data.Search.AsShip.Pilot.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case36Query.Data.Search.AsShip.Pilot.Friends.Address
 }
 
 extension Case36Query.Data.Search.AsUser {
@@ -433,12 +413,7 @@ extension Case36Query.Data.Search.AsUser.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case36Query.Data.Search.AsShip.Pilot.Friends.Address
 }
 
 extension Case36Query.Data.Search.AsUser.BestFriend.Friends {
@@ -454,12 +429,7 @@ extension Case36Query.Data.Search.AsUser.BestFriend.Friends {
 }
 
 extension Case36Query.Data.Search.AsUser.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case36Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case36Query.Data.Other {
@@ -509,22 +479,7 @@ extension Case36Query.Data.Other.AsShip.Pilot {
 }
 
 extension Case36Query.Data.Other.AsShip.Pilot.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case36Query.Data.Other.AsShip.Pilot.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case36Query.Data.Viewer.Friends.BestFriend.Address
 }
 
 extension Case36Query.Data.Other.AsUser {

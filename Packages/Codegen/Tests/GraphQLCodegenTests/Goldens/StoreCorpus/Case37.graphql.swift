@@ -229,12 +229,7 @@ extension Case37Query.Data.Search.AsShip.Pilot.BestFriend {
 }
 
 extension Case37Query.Data.Search.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case37Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case37Query.Data.Search.AsUser {
@@ -248,12 +243,7 @@ extension Case37Query.Data.Search.AsUser {
 }
 
 extension Case37Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case37Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case37Query.Data.Other {
@@ -280,12 +270,7 @@ extension Case37Query.Data.Other {
 }
 
 extension Case37Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case37Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case37Query.Data.Other.AsUser {

@@ -179,22 +179,7 @@ extension Case39Query.Data.Viewer.BestFriend.Friends {
 }
 
 extension Case39Query.Data.Viewer.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case39Query.Data.Viewer.BestFriend.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case39Query.Data.Viewer.Address
 }
 
 extension Case39Query.Data.Viewer.Homeworld {
@@ -217,22 +202,7 @@ extension Case39Query.Data.Viewer.Homeworld {
 }
 
 extension Case39Query.Data.Viewer.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case39Query.Data.Viewer.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case39Query.Data.Viewer.Address
 }
 
 extension Case39Query.Data.Viewer.Address {
@@ -311,21 +281,11 @@ extension Case39Query.Data.Nodes.AsPlanet.Residents.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case39Query.Data.Viewer.BestFriend.Address
 }
 
 extension Case39Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case39Query.Data.Viewer.Homeworld.Moons
 }
 
 extension Case39Query.Data.Nodes.AsUser {
@@ -338,10 +298,5 @@ extension Case39Query.Data.Nodes.AsUser {
 }
 
 extension Case39Query.Data.Nodes.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case39Query.Data.Viewer.Homeworld.Moons
 }

@@ -260,40 +260,15 @@ extension Case41Query.Data.Viewer.Friends.BestFriend {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Address
 }
 
 extension Case41Query.Data.Viewer.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case41Query.Data.Viewer.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Friends.Address
 }
 
 extension Case41Query.Data.Viewer.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Address
 }
 
 extension Case41Query.Data.Viewer.Friends.Address {
@@ -356,22 +331,7 @@ extension Case41Query.Data.Viewer.BestFriend.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case41Query.Data.Viewer.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Friends.Address
 }
 
 extension Case41Query.Data.Viewer.Homeworld {
@@ -474,12 +434,7 @@ extension Case41Query.Data.Search.AsPlanet.Residents {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Address
 }
 
 extension Case41Query.Data.Search.AsPlanet.Residents.Friends {
@@ -492,12 +447,7 @@ extension Case41Query.Data.Search.AsPlanet.Residents.Friends {
         var large: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Address
 }
 
 extension Case41Query.Data.Search.AsUser {
@@ -516,13 +466,7 @@ extension Case41Query.Data.Search.AsUser {
         var name: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Friends.Address
 }
 
 extension Case41Query.Data.Search.AsUser.Friends {
@@ -563,58 +507,17 @@ extension Case41Query.Data.Search.AsUser.Friends.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case41Query.Data.Viewer.Friends.BestFriend.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Address
 }
 
 extension Case41Query.Data.Search.AsUser.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case41Query.Data.Search.AsUser.Friends.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case41Query.Data.Search.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Friends.Address
 }
 
 extension Case41Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case41Query.Data.Viewer.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -629,10 +532,5 @@ extension Case41Query.Data.Planets {
 }
 
 extension Case41Query.Data.Planets.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case41Query.Data.Viewer.Address
 }

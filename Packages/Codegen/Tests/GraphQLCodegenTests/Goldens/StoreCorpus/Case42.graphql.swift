@@ -194,12 +194,7 @@ extension Case42Query.Data.User.Friends {
 }
 
 extension Case42Query.Data.User.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case42Query.Data.Viewer.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s small:s large:s ?email:s? ?__typename:s?=User")
@@ -212,12 +207,7 @@ extension Case42Query.Data.User.Friends.Homeworld {
 }
 
 extension Case42Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case42Query.Data.Viewer.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -254,12 +244,7 @@ extension Case42Query.Data.User.Homeworld.Residents {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case42Query.Data.Viewer.Address
 }
 
 extension Case42Query.Data.User.Homeworld.Residents.Friends {
@@ -282,12 +267,7 @@ extension Case42Query.Data.User.Homeworld.Residents.Friends.Address {
 }
 
 extension Case42Query.Data.User.Homeworld.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case42Query.Data.Viewer.Homeworld.Moons
 }
 
 extension Case42Query.Data.Planets {
@@ -318,12 +298,7 @@ extension Case42Query.Data.Planets.Residents {
         var friends: [Friends] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case42Query.Data.Viewer.Address
 }
 
 extension Case42Query.Data.Planets.Residents.BestFriend {
@@ -340,10 +315,5 @@ extension Case42Query.Data.Planets.Residents.BestFriend {
 }
 
 extension Case42Query.Data.Planets.Residents.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case42Query.Data.Viewer.Address
 }

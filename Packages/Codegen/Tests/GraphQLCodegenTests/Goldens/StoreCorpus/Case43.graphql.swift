@@ -163,12 +163,7 @@ extension Case43Query.Data.Planets.Residents.Homeworld {
 }
 
 extension Case43Query.Data.Planets.Residents.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case43Query.Data.User.Address
 }
 
 extension Case43Query.Data.Other {

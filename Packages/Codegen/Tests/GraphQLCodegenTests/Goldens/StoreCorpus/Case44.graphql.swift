@@ -318,41 +318,11 @@ extension Case44Query.Data.Viewer.Friends.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Viewer.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case44Query.Data.Viewer.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case44Query.Data.Viewer.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Viewer.Homeworld {
@@ -400,22 +370,7 @@ extension Case44Query.Data.Viewer.Homeworld.Residents {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case44Query.Data.Viewer.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Viewer.Address {
@@ -480,17 +435,7 @@ extension Case44Query.Data.Nodes.AsPlanet.Residents {
 }
 
 extension Case44Query.Data.Nodes.AsPlanet.Residents.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+    typealias Friends = Case44Query.Data.Viewer.Friends.Friends.Friends
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -503,12 +448,7 @@ extension Case44Query.Data.Nodes.AsPlanet.Residents.BestFriend {
 }
 
 extension Case44Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case44Query.Data.Viewer.Homeworld.Moons
 }
 
 extension Case44Query.Data.Nodes.AsUser {
@@ -576,12 +516,7 @@ extension Case44Query.Data.Search {
 }
 
 extension Case44Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case44Query.Data.Viewer.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -624,13 +559,7 @@ extension Case44Query.Data.Search.AsPlanet.Residents {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Search.AsPlanet.Residents.Friends {
@@ -649,12 +578,7 @@ extension Case44Query.Data.Search.AsPlanet.Residents.Friends {
         var diameter: Int? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Friends.Address
 }
 
 extension Case44Query.Data.Search.AsPlanet.Residents.BestFriend {
@@ -674,50 +598,11 @@ extension Case44Query.Data.Search.AsPlanet.Residents.BestFriend {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Search.AsPlanet.Residents.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case44Query.Data.Search.AsPlanet.Residents.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case44Query.Data.Search.AsPlanet.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case44Query.Data.Search.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Search.AsUser {
@@ -748,14 +633,7 @@ extension Case44Query.Data.Search.AsUser {
         var address: Address? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case44Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld
 }
 
 extension Case44Query.Data.Search.AsUser.Friends {
@@ -779,13 +657,7 @@ extension Case44Query.Data.Search.AsUser.Friends {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Search.AsUser.Friends.BestFriend {
@@ -799,21 +671,7 @@ extension Case44Query.Data.Search.AsUser.Friends.BestFriend {
 }
 
 extension Case44Query.Data.Search.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case44Query.Data.Search.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case44Query.Data.Viewer.Homeworld.Moons
 }
 
 extension Case44Query.Data.Search.AsUser.BestFriend {
@@ -850,13 +708,7 @@ extension Case44Query.Data.Search.AsUser.BestFriend {
         var residents: [Residents] { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Address
 }
 
 extension Case44Query.Data.Search.AsUser.BestFriend.Friends {
@@ -889,31 +741,9 @@ extension Case44Query.Data.Search.AsUser.BestFriend.BestFriend {
         var email: String? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case44Query.Data.Search.AsUser.Friends.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case44Query.Data.Search.AsUser.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Address = Case44Query.Data.Viewer.Friends.Address
 }
 
 extension Case44Query.Data.Search.AsUser.BestFriend.Homeworld {
@@ -923,23 +753,5 @@ extension Case44Query.Data.Search.AsUser.BestFriend.Homeworld {
         var email: String? { __field() }
         var name: String { __field() }
         var userBits: UserBits { __view() }
-    }
-}
-
-extension Case44Query.Data.Search.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case44Query.Data.Search.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
     }
 }

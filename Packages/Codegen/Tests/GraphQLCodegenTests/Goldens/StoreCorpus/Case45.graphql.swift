@@ -222,12 +222,7 @@ extension Case45Query.Data.Node.AsUser.BestFriend.BestFriend.Homeworld {
 }
 
 extension Case45Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case45Query.Data.Node.AsUser.BestFriend.BestFriend.Homeworld.Moons
 }
 
 extension Case45Query.Data.Search {
@@ -254,12 +249,7 @@ extension Case45Query.Data.Search {
 }
 
 extension Case45Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case45Query.Data.Node.AsUser.BestFriend.BestFriend.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -316,10 +306,5 @@ extension Case45Query.Data.Search.AsShip.Pilot {
 }
 
 extension Case45Query.Data.Search.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case45Query.Data.Node.AsUser.BestFriend.BestFriend.Homeworld.Moons
 }

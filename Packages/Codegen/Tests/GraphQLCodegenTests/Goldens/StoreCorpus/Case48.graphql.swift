@@ -304,31 +304,11 @@ extension Case48Query.Data.Node.AsShip.Pilot.Friends {
         var email: String? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case48Query.Data.Node.AsShip.Pilot.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case48Query.Data.Node.AsPlanet.Residents.Friends.BestFriend.Address
 }
 
 extension Case48Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case48Query.Data.Node.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? scores:[[i?]?]? ?id:s?")

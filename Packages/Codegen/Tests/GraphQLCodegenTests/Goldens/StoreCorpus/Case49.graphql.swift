@@ -228,22 +228,7 @@ extension Case49Query.Data.Search.AsShip.Pilot.Friends {
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case49Query.Data.Search.AsShip.Pilot.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case49Query.Data.Search.AsShip.Pilot.Address
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
@@ -298,13 +283,7 @@ extension Case49Query.Data.Search.AsUser {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case49Query.Data.Search.AsShip.Pilot.Address
 }
 
 extension Case49Query.Data.Search.AsUser.Friends {
@@ -352,13 +331,7 @@ extension Case49Query.Data.Search.AsUser.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case49Query.Data.Search.AsShip.Pilot.Address
 }
 
 extension Case49Query.Data.Search.AsUser.BestFriend.BestFriend {
@@ -381,39 +354,11 @@ extension Case49Query.Data.Search.AsUser.BestFriend.BestFriend {
 }
 
 extension Case49Query.Data.Search.AsUser.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case49Query.Data.Search.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case49Query.Data.Search.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case49Query.Data.Search.AsShip.Pilot.Friends.Homeworld.Moons
 }
 
 extension Case49Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case49Query.Data.Search.AsShip.Pilot.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -441,13 +386,7 @@ extension Case49Query.Data.Planets.Residents {
         var address: Address? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case49Query.Data.Search.AsShip.Pilot.Address
 }
 
 extension Case49Query.Data.Planets.Residents.BestFriend {
@@ -458,19 +397,5 @@ extension Case49Query.Data.Planets.Residents.BestFriend {
         var email: String? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case49Query.Data.Planets.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case49Query.Data.Search.AsUser.Friends.BestFriend.Friends.Address
 }

@@ -105,10 +105,5 @@ extension Case5Query.Data.Node.AsPlanet {
 }
 
 extension Case5Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case5Query.Data.Node.AsPlanet.Moons
 }

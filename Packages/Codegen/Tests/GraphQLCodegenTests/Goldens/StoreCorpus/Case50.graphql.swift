@@ -341,31 +341,11 @@ extension Case50Query.Data.User.Friends.Friends {
 }
 
 extension Case50Query.Data.User.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case50Query.Data.User.Friends.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case50Query.Data.User.Friends.Friends.Address
 }
 
 extension Case50Query.Data.User.Friends.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case50Query.Data.Viewer.BestFriend.Homeworld.Moons
 }
 
 extension Case50Query.Data.User.Friends.Friends.Address {
@@ -378,12 +358,7 @@ extension Case50Query.Data.User.Friends.Friends.Address {
 }
 
 extension Case50Query.Data.User.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case50Query.Data.Viewer.BestFriend.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -399,12 +374,7 @@ extension Case50Query.Data.User.Friends.Homeworld {
 }
 
 extension Case50Query.Data.User.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case50Query.Data.Viewer.Address
 }
 
 extension Case50Query.Data.User.BestFriend {
@@ -420,19 +390,9 @@ extension Case50Query.Data.User.BestFriend {
         var homeworld: Homeworld? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+    typealias Homeworld = Case50Query.Data.Viewer.BestFriend.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case50Query.Data.Viewer.Address
 }
 
 extension Case50Query.Data.User.BestFriend.BestFriend {
@@ -454,21 +414,7 @@ extension Case50Query.Data.User.BestFriend.BestFriend {
 }
 
 extension Case50Query.Data.User.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case50Query.Data.User.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case50Query.Data.Viewer.BestFriend.Homeworld.Moons
 }
 
 extension Case50Query.Data.Node {
@@ -508,12 +454,7 @@ extension Case50Query.Data.Node {
 }
 
 extension Case50Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case50Query.Data.Viewer.BestFriend.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -544,15 +485,7 @@ extension Case50Query.Data.Node.AsPlanet.Residents {
         var userBits: UserBits { __view() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case50Query.Data.User.Friends.Friends.Homeworld
 }
 
 extension Case50Query.Data.Node.AsPlanet.Residents.Friends {
@@ -568,21 +501,7 @@ extension Case50Query.Data.Node.AsPlanet.Residents.Friends {
 }
 
 extension Case50Query.Data.Node.AsPlanet.Residents.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case50Query.Data.Node.AsPlanet.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Address = Case50Query.Data.Viewer.Address
 }
 
 extension Case50Query.Data.Nodes {
@@ -629,12 +548,7 @@ extension Case50Query.Data.Nodes {
 }
 
 extension Case50Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case50Query.Data.Viewer.BestFriend.Homeworld.Moons
 }
 
 extension Case50Query.Data.Nodes.AsUser {
@@ -698,20 +612,5 @@ extension Case50Query.Data.Nodes.AsUser.Friends.BestFriend {
 }
 
 extension Case50Query.Data.Nodes.AsUser.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case50Query.Data.Nodes.AsUser.Friends.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case50Query.Data.User.Friends.Friends.Address
 }

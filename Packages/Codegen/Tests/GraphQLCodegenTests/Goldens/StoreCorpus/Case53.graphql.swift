@@ -204,13 +204,7 @@ extension Case53Query.Data.User.Friends {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case53Query.Data.User.Address
 }
 
 extension Case53Query.Data.User.Friends.Homeworld {
@@ -236,15 +230,6 @@ extension Case53Query.Data.User.Friends.Homeworld.Residents {
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-    }
-}
-
-extension Case53Query.Data.User.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
     }
 }
 
@@ -285,22 +270,7 @@ extension Case53Query.Data.User.BestFriend.Friends {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case53Query.Data.User.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case53Query.Data.User.Address
 }
 
 extension Case53Query.Data.User.BestFriend.BestFriend {
@@ -326,21 +296,11 @@ extension Case53Query.Data.User.BestFriend.BestFriend {
 }
 
 extension Case53Query.Data.User.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.User.Address {
@@ -439,12 +399,7 @@ extension Case53Query.Data.Node.AsShip.Pilot.Friends {
 }
 
 extension Case53Query.Data.Node.AsShip.Pilot.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.Node.AsShip.Pilot.BestFriend {
@@ -459,12 +414,7 @@ extension Case53Query.Data.Node.AsShip.Pilot.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
 }
 
 extension Case53Query.Data.Node.AsUser {
@@ -493,21 +443,11 @@ extension Case53Query.Data.Node.AsUser {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
 }
 
 extension Case53Query.Data.Node.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
 }
 
 extension Case53Query.Data.Node.AsUser.BestFriend {
@@ -541,12 +481,7 @@ extension Case53Query.Data.Node.AsUser.BestFriend.Friends {
 }
 
 extension Case53Query.Data.Node.AsUser.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.Search {
@@ -569,10 +504,5 @@ extension Case53Query.Data.Search {
 }
 
 extension Case53Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }

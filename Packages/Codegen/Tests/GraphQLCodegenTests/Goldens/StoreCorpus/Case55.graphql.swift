@@ -122,12 +122,7 @@ extension Case55Query.Data.Viewer.Homeworld.Residents {
 }
 
 extension Case55Query.Data.Viewer.Homeworld.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case55Query.Data.Viewer.Homeworld.Moons
 }
 
 extension Case55Query.Data.Viewer.Address {

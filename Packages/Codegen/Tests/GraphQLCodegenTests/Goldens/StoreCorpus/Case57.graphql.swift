@@ -269,31 +269,11 @@ extension Case57Query.Data.Nodes.AsShip.Pilot.Friends {
 }
 
 extension Case57Query.Data.Nodes.AsShip.Pilot.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case57Query.Data.Nodes.AsShip.Pilot.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case57Query.Data.Nodes.AsShip.Pilot.Address
 }
 
 extension Case57Query.Data.Nodes.AsShip.Pilot.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case57Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case57Query.Data.Nodes.AsShip.Pilot.Address {
@@ -358,20 +338,5 @@ extension Case57Query.Data.Nodes.AsUser.BestFriend.BestFriend {
 }
 
 extension Case57Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case57Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case57Query.Data.Nodes.AsShip.Pilot.Address
 }

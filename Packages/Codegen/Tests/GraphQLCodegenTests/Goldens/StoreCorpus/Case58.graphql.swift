@@ -268,12 +268,7 @@ extension Case58Query.Data.User.BestFriend.BestFriend {
 }
 
 extension Case58Query.Data.User.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case58Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 }
 
 extension Case58Query.Data.User.BestFriend.Address {

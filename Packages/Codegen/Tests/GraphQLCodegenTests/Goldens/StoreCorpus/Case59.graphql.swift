@@ -236,11 +236,7 @@ extension Case59Query.Data.Node.AsUser.Homeworld.Residents {
 }
 
 extension Case59Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+    typealias AsPlanet = Case59Query.Data.Node.AsPlanet
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -289,12 +285,7 @@ extension Case59Query.Data.Nodes.AsUser {
 }
 
 extension Case59Query.Data.Nodes.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend {
@@ -307,12 +298,7 @@ extension Case59Query.Data.Nodes.AsUser.BestFriend {
         var bestFriend: BestFriend? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend {
@@ -332,12 +318,7 @@ extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend {
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend {
@@ -385,50 +366,11 @@ extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents {
         var id: String { __field() }
     }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+    typealias BestFriend = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address
 }
 
 extension Case59Query.Data.Other {
@@ -507,20 +449,5 @@ extension Case59Query.Data.Other.AsUser.Friends {
 }
 
 extension Case59Query.Data.Other.AsUser.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case59Query.Data.Other.AsUser.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address
 }

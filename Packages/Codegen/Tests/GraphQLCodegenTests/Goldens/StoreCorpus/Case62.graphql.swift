@@ -288,12 +288,7 @@ extension Case62Query.Data.Node.AsUser {
         var planetBits: PlanetBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case62Query.Data.Nodes {
@@ -355,22 +350,7 @@ extension Case62Query.Data.Nodes.AsPlanet.Residents {
         var name: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case62Query.Data.Nodes.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Friends.Address
 }
 
 extension Case62Query.Data.Nodes.AsShip {
@@ -415,11 +395,7 @@ extension Case62Query.Data.Nodes.AsShip.Pilot {
 }
 
 extension Case62Query.Data.Nodes.AsShip.Pilot.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+    typealias Friends = Case62Query.Data.Nodes.AsPlanet.Residents.Friends
 }
 
 extension Case62Query.Data.Nodes.AsShip.Pilot.BestFriend {
@@ -434,22 +410,7 @@ extension Case62Query.Data.Nodes.AsShip.Pilot.BestFriend {
 }
 
 extension Case62Query.Data.Nodes.AsShip.Pilot.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case62Query.Data.Nodes.AsShip.Pilot.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Friends.Address
 }
 
 extension Case62Query.Data.Nodes.AsUser {
@@ -491,21 +452,11 @@ extension Case62Query.Data.Nodes.AsUser.BestFriend.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case62Query.Data.Nodes.AsUser.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case62Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case62Query.Data.Planets {
@@ -546,10 +497,5 @@ extension Case62Query.Data.Planets.Residents.Friends {
 }
 
 extension Case62Query.Data.Planets.Residents.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case62Query.Data.Nodes.AsPlanet.Moons
 }

@@ -204,12 +204,7 @@ extension Case65Query.Data.Other.AsUser.BestFriend {
 }
 
 extension Case65Query.Data.Other.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case65Query.Data.Nodes.AsPlanet.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s scores:[[i?]?]? ?__typename:s?=User")

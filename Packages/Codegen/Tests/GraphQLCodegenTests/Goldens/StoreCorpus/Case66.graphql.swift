@@ -160,10 +160,5 @@ extension Case66Query.Data.Nodes.AsUser.Homeworld.Residents {
         var large: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case66Query.Data.Nodes.AsUser.Address
 }

@@ -128,12 +128,7 @@ extension Case68Query.Data.User.Friends.BestFriend {
 }
 
 extension Case68Query.Data.User.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case68Query.Data.User.Friends.BestFriend.Address
 }
 
 extension Case68Query.Data.User.Homeworld {
@@ -171,22 +166,7 @@ extension Case68Query.Data.User.Homeworld.Residents {
 }
 
 extension Case68Query.Data.User.Homeworld.Residents.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case68Query.Data.User.Homeworld.Residents.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case68Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case68Query.Data.User.Homeworld.Residents.Address {

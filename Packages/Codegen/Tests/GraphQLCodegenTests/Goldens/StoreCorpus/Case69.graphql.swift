@@ -324,31 +324,11 @@ extension Case69Query.Data.User.Friends {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case69Query.Data.Viewer.Friends.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case69Query.Data.User.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend {
@@ -385,12 +365,7 @@ extension Case69Query.Data.User.BestFriend {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend.Friends {
@@ -402,69 +377,15 @@ extension Case69Query.Data.User.BestFriend.Friends {
         var scores: [[Int?]?]? { __field() }
     }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case69Query.Data.User.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
-}
-
-extension Case69Query.Data.User.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+    typealias Homeworld = Case69Query.Data.User.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case69Query.Data.User.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case69Query.Data.User.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case69Query.Data.Viewer.Friends.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend.Homeworld {
@@ -477,10 +398,5 @@ extension Case69Query.Data.User.BestFriend.Homeworld {
 }
 
 extension Case69Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case69Query.Data.User.BestFriend.Homeworld.Moons
 }

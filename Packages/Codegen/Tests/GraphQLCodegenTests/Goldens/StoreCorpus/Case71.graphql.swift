@@ -302,12 +302,7 @@ extension Case71Query.Data.Node.AsUser {
 }
 
 extension Case71Query.Data.Node.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case71Query.Data.User.Friends.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
@@ -326,12 +321,7 @@ extension Case71Query.Data.Node.AsUser.Homeworld {
 }
 
 extension Case71Query.Data.Node.AsUser.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+    typealias Friends = Case71Query.Data.User.Homeworld.Residents.Friends
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
@@ -359,10 +349,5 @@ extension Case71Query.Data.Node.AsUser.Homeworld.Residents.Address {
 }
 
 extension Case71Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case71Query.Data.User.Friends.Friends.Homeworld.Moons
 }

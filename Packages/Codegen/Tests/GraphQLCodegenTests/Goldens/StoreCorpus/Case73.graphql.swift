@@ -189,12 +189,7 @@ extension Case73Query.Data.Search.AsShip.Pilot {
 }
 
 extension Case73Query.Data.Search.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case73Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case73Query.Data.Search.AsUser {

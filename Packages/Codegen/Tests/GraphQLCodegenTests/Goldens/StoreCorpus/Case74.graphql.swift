@@ -123,12 +123,7 @@ extension Case74Query.Data.Viewer.Friends.Friends {
 }
 
 extension Case74Query.Data.Viewer.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case74Query.Data.Viewer.Friends.Friends.Address
 }
 
 extension Case74Query.Data.Viewer.Friends.Address {

@@ -173,22 +173,7 @@ extension Case75Query.Data.Nodes.AsPlanet.Residents {
 }
 
 extension Case75Query.Data.Nodes.AsPlanet.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case75Query.Data.Nodes.AsPlanet.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case75Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case75Query.Data.Nodes.AsPlanet.Residents.Homeworld {
@@ -294,60 +279,15 @@ extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case75Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case75Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
-}
-
-extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case75Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.Homeworld {

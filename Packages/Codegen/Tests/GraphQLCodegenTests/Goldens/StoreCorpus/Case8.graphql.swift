@@ -200,12 +200,7 @@ extension Case8Query.Data.Nodes.AsUser.BestFriend.Friends {
 }
 
 extension Case8Query.Data.Nodes.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case8Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case8Query.Data.Search {
@@ -244,12 +239,7 @@ extension Case8Query.Data.Other {
 }
 
 extension Case8Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case8Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case8Query.Data.Other.AsShip {

@@ -275,22 +275,7 @@ extension Case84Query.Data.Nodes.AsShip.Pilot.BestFriend {
 }
 
 extension Case84Query.Data.Nodes.AsShip.Pilot.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case84Query.Data.Nodes.AsShip.Pilot.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsShip.Pilot.Homeworld {
@@ -360,22 +345,7 @@ extension Case84Query.Data.Nodes.AsUser {
 }
 
 extension Case84Query.Data.Nodes.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case84Query.Data.Nodes.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsUser.BestFriend {
@@ -398,13 +368,7 @@ extension Case84Query.Data.Nodes.AsUser.BestFriend {
         var name: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsUser.BestFriend.Friends {
@@ -425,30 +389,11 @@ extension Case84Query.Data.Nodes.AsUser.BestFriend.Friends {
         var moons: [Moons?]? { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsUser.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
-}
-
-extension Case84Query.Data.Nodes.AsUser.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Moons = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Moons
 }
 
 extension Case84Query.Data.Nodes.AsUser.Homeworld {
@@ -541,21 +486,11 @@ extension Case84Query.Data.Other.AsPlanet.Residents {
         var id: String { __field() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case84Query.Data.Other.AsPlanet.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case84Query.Data.Other.AsUser {
@@ -593,20 +528,5 @@ extension Case84Query.Data.Other.AsUser.Friends {
 }
 
 extension Case84Query.Data.Other.AsUser.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case84Query.Data.Other.AsUser.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }

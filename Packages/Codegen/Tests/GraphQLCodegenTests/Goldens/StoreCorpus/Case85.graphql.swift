@@ -257,12 +257,7 @@ extension Case85Query.Data.Search.AsUser.Friends {
 }
 
 extension Case85Query.Data.Search.AsUser.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case85Query.Data.Search.AsShip.Pilot.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
@@ -298,12 +293,7 @@ extension Case85Query.Data.Search.AsUser.BestFriend.BestFriend {
         var userBits: UserBits { __view() }
     }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+    typealias Address = Case85Query.Data.Node.AsUser.Address
 }
 
 extension Case85Query.Data.Search.AsUser.Address {

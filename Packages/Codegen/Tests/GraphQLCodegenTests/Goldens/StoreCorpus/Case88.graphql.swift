@@ -337,12 +337,7 @@ extension Case88Query.Data.Nodes.AsShip.Pilot {
 }
 
 extension Case88Query.Data.Nodes.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case88Query.Data.User.Friends.Friends.Homeworld.Moons
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? small:s large:s ?id:s?")
@@ -394,12 +389,7 @@ extension Case88Query.Data.Nodes.AsUser.Friends {
 }
 
 extension Case88Query.Data.Nodes.AsUser.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+    typealias Moons = Case88Query.Data.User.Friends.Friends.Homeworld.Moons
 }
 
 extension Case88Query.Data.Search {
@@ -496,22 +486,7 @@ extension Case88Query.Data.Search.AsUser.Homeworld {
 }
 
 extension Case88Query.Data.Search.AsUser.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
-}
-
-extension Case88Query.Data.Search.AsUser.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+    typealias Address = Case88Query.Data.Search.AsUser.Address
 }
 
 extension Case88Query.Data.Search.AsUser.Address {
