@@ -51,4 +51,30 @@ struct StoreSampleTests {
         #expect(address.geo?.lat == 10.5)
         #expect(address.geo?.lng == -15.75)
     }
+
+    @Test(
+        "internal variables, coded by Swift's synthesized Encodable, leave an absent one out and send null and values, in order"
+    )
+    func synthesizedVariables() throws {
+        // Case172's `Variables` declares no initializer and no coding: Swift writes them.
+        let operation = Case172Query(
+            size0: 1, size1: 2, flag2: true, first3: .null, size4: 4, size5: 5, flag6: false, first7: .some(7),
+            size8: 8, size9: 9)
+        // Sorted: `JSONEncoder` on Linux writes an object's keys in no fixed order.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = String(decoding: try encoder.encode(operation.variables), as: UTF8.self)
+        #expect(
+            encoded
+                == #"{"first3":null,"first7":7,"flag2":true,"flag6":false,"size0":1,"size1":2,"size4":4,"size5":5,"#
+                + #""size8":8,"size9":9}"#)
+        // The synthesized memberwise initializer takes the same labels, and `.absent` by default.
+        let variables = Case172Query.Variables(
+            size0: 1, size1: 2, flag2: true, first3: .null, size4: 4, size5: 5, flag6: false, first7: .some(7),
+            size8: 8, size9: 9)
+        #expect(variables == operation.variables)
+        #expect(variables.first10 == .absent)
+        let none = String(decoding: try encoder.encode(Case222Query.Variables()), as: UTF8.self)
+        #expect(none == "{}")
+    }
 }

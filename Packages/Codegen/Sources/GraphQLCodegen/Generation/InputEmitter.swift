@@ -29,38 +29,38 @@ struct InputEmitter {
             name: name, valueType: valueType, isOptional: isNullable || hasDefault, documentation: documentation)
     }
 
+    /// The struct, with only what Swift cannot write: its coding is synthesized, and GraphQLCore's
+    /// `KeyedEncodingContainer.encode(_:forKey:)` for a `GraphQLNullable` (which synthesized code picks)
+    /// leaves an absent member out. Its coding keys are the members' names, which are the GraphQL
+    /// names (a keyword only takes backticks). An optional member defaults to `.absent`, which an
+    /// internal struct's synthesized memberwise initializer takes as its parameter's default; a public
+    /// struct declares its initializer, since a synthesized one is internal.
     func emit(name: String, documentation: String, members: [Member], into writer: inout SwiftWriter) {
         writer.blank()
         writer.doc(documentation)
-        writer.block("\(access)struct \(SwiftNames.escaped(name)): Encodable, Sendable, Hashable") { writer in
+        let header = "\(access)struct \(SwiftNames.escaped(name)): Encodable, Sendable, Hashable"
+        guard !members.isEmpty || !access.isEmpty else {
+            writer.line(header + " {}")
+            return
+        }
+        writer.block(header) { writer in
             for member in members {
                 writer.doc(member.documentation)
-                writer.line("\(access)var \(SwiftNames.escaped(member.name)): \(member.propertyType)")
+                writer.line(
+                    "\(access)var \(SwiftNames.escaped(member.name)): \(member.propertyType)"
+                        + (member.isOptional ? " = .absent" : ""))
             }
+            guard !access.isEmpty else { return }
             writer.blank()
             writer.doc("Every member; the optional ones are left out unless given.")
-            let parameters = members.map(\.parameter)
             guard !members.isEmpty else {
                 writer.line("\(access)init() {}")
                 return
             }
-            emitSignature("\(access)init", parameters, into: &writer) { writer in
+            emitSignature("\(access)init", members.map(\.parameter), into: &writer) { writer in
                 for member in members {
                     let property = SwiftNames.escaped(member.name)
                     writer.line("self.\(property) = \(property)")
-                }
-            }
-            writer.blank()
-            writer.block("private enum CodingKeys: String, CodingKey") { writer in
-                for member in members { writer.line("case \(SwiftNames.escaped(member.name))") }
-            }
-            writer.blank()
-            writer.doc("Encodes the members, leaving out the absent ones.")
-            writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-                writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
-                for member in members {
-                    let property = SwiftNames.escaped(member.name)
-                    writer.line("try container.encode(self.\(property), forKey: .\(property))")
                 }
             }
         }

@@ -32,21 +32,11 @@ public struct CaughtHeroQuery: GraphQLTypedOperation {
     /// The operation's variables.
     public struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$episode` (`Episode`).
-        public var episode: GraphQLNullable<GraphQLSchema.Episode>
+        public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
 
         /// Every member; the optional ones are left out unless given.
         public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent) {
             self.episode = episode
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case episode
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.episode, forKey: .episode)
         }
     }
 
@@ -197,16 +187,6 @@ public struct CaughtFeedQuery: GraphQLTypedOperation {
         /// Every member; the optional ones are left out unless given.
         public init(withTags: Bool) {
             self.withTags = withTags
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case withTags
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.withTags, forKey: .withTags)
         }
     }
 

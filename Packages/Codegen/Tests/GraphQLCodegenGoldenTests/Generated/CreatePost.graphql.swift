@@ -37,16 +37,6 @@ public struct CreatePostMutation: GraphQLTypedOperation {
         public init(input: GraphQLSchema.CreatePostInput) {
             self.input = input
         }
-
-        private enum CodingKeys: String, CodingKey {
-            case input
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.input, forKey: .input)
-        }
     }
 
     /// The answer's `data`, as the text above selects it.

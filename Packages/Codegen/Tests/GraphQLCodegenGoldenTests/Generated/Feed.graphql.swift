@@ -40,11 +40,11 @@ public struct FeedQuery: GraphQLTypedOperation {
         /// The variable `$first` (`Int!`).
         public var first: Int
         /// The variable `$after` (`String`).
-        public var after: GraphQLNullable<String>
+        public var after: GraphQLNullable<String> = .absent
         /// The variable `$filter` (`FeedFilter`).
-        public var filter: GraphQLNullable<GraphQLSchema.FeedFilter>
+        public var filter: GraphQLNullable<GraphQLSchema.FeedFilter> = .absent
         /// The variable `$order` (`SortOrder`, default `ASC`).
-        public var order: GraphQLNullable<GraphQLSchema.SortOrder>
+        public var order: GraphQLNullable<GraphQLSchema.SortOrder> = .absent
 
         /// Every member; the optional ones are left out unless given.
         public init(
@@ -57,22 +57,6 @@ public struct FeedQuery: GraphQLTypedOperation {
             self.after = after
             self.filter = filter
             self.order = order
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first
-            case after
-            case filter
-            case order
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first, forKey: .first)
-            try container.encode(self.after, forKey: .after)
-            try container.encode(self.filter, forKey: .filter)
-            try container.encode(self.order, forKey: .order)
         }
     }
 

@@ -96,11 +96,11 @@ extension GraphQLSchema {
         /// The field `title` (`String!`).
         public var title: String
         /// The field `body` (`String`).
-        public var body: GraphQLNullable<String>
+        public var body: GraphQLNullable<String> = .absent
         /// The field `tags` (`[String!]!`).
-        public var tags: GraphQLNullable<[String]>
+        public var tags: GraphQLNullable<[String]> = .absent
         /// The field `publishedAt` (`DateTime`).
-        public var publishedAt: GraphQLNullable<GraphQLSchema.DateTime>
+        public var publishedAt: GraphQLNullable<GraphQLSchema.DateTime> = .absent
 
         /// Every member; the optional ones are left out unless given.
         public init(
@@ -114,34 +114,18 @@ extension GraphQLSchema {
             self.tags = tags
             self.publishedAt = publishedAt
         }
-
-        private enum CodingKeys: String, CodingKey {
-            case title
-            case body
-            case tags
-            case publishedAt
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.title, forKey: .title)
-            try container.encode(self.body, forKey: .body)
-            try container.encode(self.tags, forKey: .tags)
-            try container.encode(self.publishedAt, forKey: .publishedAt)
-        }
     }
 
     /// What the feed shows.
     public struct FeedFilter: Encodable, Sendable, Hashable {
         /// The field `authors` (`[ID!]`).
-        public var authors: GraphQLNullable<[String]>
+        public var authors: GraphQLNullable<[String]> = .absent
         /// The field `since` (`DateTime`).
-        public var since: GraphQLNullable<GraphQLSchema.DateTime>
+        public var since: GraphQLNullable<GraphQLSchema.DateTime> = .absent
         /// The field `episode` (`Episode`).
-        public var episode: GraphQLNullable<GraphQLSchema.Episode>
+        public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
         /// Filters that must all hold as well.
-        public var and: GraphQLNullable<[GraphQLSchema.FeedFilter]>
+        public var and: GraphQLNullable<[GraphQLSchema.FeedFilter]> = .absent
 
         /// Every member; the optional ones are left out unless given.
         public init(
@@ -154,22 +138,6 @@ extension GraphQLSchema {
             self.since = since
             self.episode = episode
             self.and = and
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case authors
-            case since
-            case episode
-            case and
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.authors, forKey: .authors)
-            try container.encode(self.since, forKey: .since)
-            try container.encode(self.episode, forKey: .episode)
-            try container.encode(self.and, forKey: .and)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct HeroQuery: GraphQLTypedOperation {
     /// The operation's variables.
     public struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$episode` (`Episode`).
-        public var episode: GraphQLNullable<GraphQLSchema.Episode>
+        public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
         /// The variable `$withFriends` (`Boolean!`).
         public var withFriends: Bool
 
@@ -43,18 +43,6 @@ public struct HeroQuery: GraphQLTypedOperation {
         public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent, withFriends: Bool) {
             self.episode = episode
             self.withFriends = withFriends
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case episode
-            case withFriends
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.episode, forKey: .episode)
-            try container.encode(self.withFriends, forKey: .withFriends)
         }
     }
 

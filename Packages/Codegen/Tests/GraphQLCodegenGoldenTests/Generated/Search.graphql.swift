@@ -38,16 +38,6 @@ public struct SearchQuery: GraphQLTypedOperation {
         public init(text: String) {
             self.text = text
         }
-
-        private enum CodingKeys: String, CodingKey {
-            case text
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.text, forKey: .text)
-        }
     }
 
     /// The answer's `data`, as the text above selects it.

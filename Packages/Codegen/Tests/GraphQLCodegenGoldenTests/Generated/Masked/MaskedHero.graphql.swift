@@ -35,21 +35,11 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
     /// The operation's variables.
     public struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$episode` (`Episode`).
-        public var episode: GraphQLNullable<MaskedSchema.Episode>
+        public var episode: GraphQLNullable<MaskedSchema.Episode> = .absent
 
         /// Every member; the optional ones are left out unless given.
         public init(episode: GraphQLNullable<MaskedSchema.Episode> = .absent) {
             self.episode = episode
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case episode
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.episode, forKey: .episode)
         }
     }
 

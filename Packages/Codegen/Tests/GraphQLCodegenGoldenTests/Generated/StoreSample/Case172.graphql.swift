@@ -45,7 +45,7 @@ struct Case172Query: GraphQLTypedOperation {
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$size5` (`Int!`).
@@ -53,70 +53,13 @@ struct Case172Query: GraphQLTypedOperation {
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$size8` (`Int!`).
         var size8: Int
         /// The variable `$size9` (`Int!`).
         var size9: Int
         /// The variable `$first10` (`Int`).
-        var first10: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            size1: Int,
-            flag2: Bool,
-            first3: GraphQLNullable<Int> = .absent,
-            size4: Int,
-            size5: Int,
-            flag6: Bool,
-            first7: GraphQLNullable<Int> = .absent,
-            size8: Int,
-            size9: Int,
-            first10: GraphQLNullable<Int> = .absent
-        ) {
-            self.size0 = size0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.first3 = first3
-            self.size4 = size4
-            self.size5 = size5
-            self.flag6 = flag6
-            self.first7 = first7
-            self.size8 = size8
-            self.size9 = size9
-            self.first10 = first10
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case flag2
-            case first3
-            case size4
-            case size5
-            case flag6
-            case first7
-            case size8
-            case size9
-            case first10
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.size8, forKey: .size8)
-            try container.encode(self.size9, forKey: .size9)
-            try container.encode(self.first10, forKey: .first10)
-        }
+        var first10: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -26,21 +26,6 @@ struct Case38Query: GraphQLTypedOperation {
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$id0` (`ID!`).
         var id0: String
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String) {
-            self.id0 = id0
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -54,56 +54,15 @@ struct Case100Query: GraphQLTypedOperation {
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$size6` (`Int!`).
         var size6: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            size1: Int,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            flag4: Bool,
-            first5: GraphQLNullable<Int> = .absent,
-            size6: Int
-        ) {
-            self.flag0 = flag0
-            self.size1 = size1
-            self.first2 = first2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.first5 = first5
-            self.size6 = size6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case size1
-            case first2
-            case size3
-            case flag4
-            case first5
-            case size6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.size6, forKey: .size6)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -36,24 +36,6 @@ struct Case104Query: GraphQLTypedOperation {
         var id0: String
         /// The variable `$size1` (`Int!`).
         var size1: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, size1: Int) {
-            self.id0 = id0
-            self.size1 = size1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-        }
     }
 
     struct Data: GraphQLSelection {

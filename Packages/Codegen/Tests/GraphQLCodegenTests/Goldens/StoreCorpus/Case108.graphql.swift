@@ -59,62 +59,17 @@ struct Case108Query: GraphQLTypedOperation {
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$size6` (`Int!`).
         var size6: Int
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            size1: Int,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            size4: Int,
-            first5: GraphQLNullable<Int> = .absent,
-            size6: Int,
-            flag7: Bool
-        ) {
-            self.size0 = size0
-            self.size1 = size1
-            self.first2 = first2
-            self.size3 = size3
-            self.size4 = size4
-            self.first5 = first5
-            self.size6 = size6
-            self.flag7 = flag7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case first2
-            case size3
-            case size4
-            case first5
-            case size6
-            case flag7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.flag7, forKey: .flag7)
-        }
     }
 
     struct Data: GraphQLSelection {

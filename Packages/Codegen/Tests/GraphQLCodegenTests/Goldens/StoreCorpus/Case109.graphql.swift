@@ -43,30 +43,6 @@ struct Case109Query: GraphQLTypedOperation {
         var size2: Int
         /// The variable `$size3` (`Int!`).
         var size3: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, flag1: Bool, size2: Int, size3: Int) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-            self.size2 = size2
-            self.size3 = size3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-            case size2
-            case size3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.size3, forKey: .size3)
-        }
     }
 
     struct Data: GraphQLSelection {

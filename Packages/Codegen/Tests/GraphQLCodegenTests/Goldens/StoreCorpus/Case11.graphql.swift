@@ -35,30 +35,9 @@ struct Case11Query: GraphQLTypedOperation {
         /// The variable `$id0` (`ID!`).
         var id0: String
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, first1: GraphQLNullable<Int> = .absent, flag2: Bool) {
-            self.id0 = id0
-            self.first1 = first1
-            self.flag2 = flag2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case first1
-            case flag2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.flag2, forKey: .flag2)
-        }
     }
 
     struct Data: GraphQLSelection {

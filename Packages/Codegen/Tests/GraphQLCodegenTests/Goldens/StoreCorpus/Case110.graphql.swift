@@ -41,68 +41,19 @@ struct Case110Query: GraphQLTypedOperation {
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
         /// The variable `$first8` (`Int`).
-        var first8: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            id0: String,
-            size1: Int,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            flag4: Bool,
-            first5: GraphQLNullable<Int> = .absent,
-            flag6: Bool,
-            flag7: Bool,
-            first8: GraphQLNullable<Int> = .absent
-        ) {
-            self.id0 = id0
-            self.size1 = size1
-            self.first2 = first2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.first5 = first5
-            self.flag6 = flag6
-            self.flag7 = flag7
-            self.first8 = first8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-            case first2
-            case size3
-            case flag4
-            case first5
-            case flag6
-            case flag7
-            case first8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.first8, forKey: .first8)
-        }
+        var first8: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -35,24 +35,6 @@ struct Case112Query: GraphQLTypedOperation {
         var size0: Int
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool) {
-            self.size0 = size0
-            self.flag1 = flag1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-        }
     }
 
     struct Data: GraphQLSelection {

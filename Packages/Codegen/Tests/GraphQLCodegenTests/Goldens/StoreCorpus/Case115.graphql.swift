@@ -41,30 +41,6 @@ struct Case115Query: GraphQLTypedOperation {
         var flag2: Bool
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, size1: Int, flag2: Bool, flag3: Bool) {
-            self.size0 = size0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.flag3 = flag3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case flag2
-            case flag3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -51,60 +51,15 @@ struct Case120Query: GraphQLTypedOperation {
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
         /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int>
+        var first6: GraphQLNullable<Int> = .absent
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            size1: Int,
-            size2: Int,
-            first3: GraphQLNullable<Int> = .absent,
-            size4: Int,
-            flag5: Bool,
-            first6: GraphQLNullable<Int> = .absent,
-            flag7: Bool
-        ) {
-            self.size0 = size0
-            self.size1 = size1
-            self.size2 = size2
-            self.first3 = first3
-            self.size4 = size4
-            self.flag5 = flag5
-            self.first6 = first6
-            self.flag7 = flag7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case size2
-            case first3
-            case size4
-            case flag5
-            case first6
-            case flag7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.first6, forKey: .first6)
-            try container.encode(self.flag7, forKey: .flag7)
-        }
     }
 
     struct Data: GraphQLSelection {

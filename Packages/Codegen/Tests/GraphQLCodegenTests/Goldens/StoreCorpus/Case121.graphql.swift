@@ -52,7 +52,7 @@ struct Case121Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$size4` (`Int!`).
@@ -61,47 +61,6 @@ struct Case121Query: GraphQLTypedOperation {
         var size5: Int
         /// The variable `$size6` (`Int!`).
         var size6: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            flag3: Bool,
-            size4: Int,
-            size5: Int,
-            size6: Int
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.size5 = size5
-            self.size6 = size6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-            case flag3
-            case size4
-            case size5
-            case size6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.size6, forKey: .size6)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -39,30 +39,6 @@ struct Case122Query: GraphQLTypedOperation {
         var flag2: Bool
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, flag1: Bool, flag2: Bool, flag3: Bool) {
-            self.id0 = id0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.flag3 = flag3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case flag1
-            case flag2
-            case flag3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -37,7 +37,7 @@ struct Case126Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$flag2` (`Boolean!`).
@@ -47,62 +47,13 @@ struct Case126Query: GraphQLTypedOperation {
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$size6` (`Int!`).
         var size6: Int
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            first0: GraphQLNullable<Int> = .absent,
-            size1: Int,
-            flag2: Bool,
-            flag3: Bool,
-            flag4: Bool,
-            first5: GraphQLNullable<Int> = .absent,
-            size6: Int,
-            first7: GraphQLNullable<Int> = .absent,
-            flag8: Bool
-        ) {
-            self.first0 = first0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.flag4 = flag4
-            self.first5 = first5
-            self.size6 = size6
-            self.first7 = first7
-            self.flag8 = flag8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case size1
-            case flag2
-            case flag3
-            case flag4
-            case first5
-            case size6
-            case first7
-            case flag8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.flag8, forKey: .flag8)
-        }
     }
 
     struct Data: GraphQLSelection {

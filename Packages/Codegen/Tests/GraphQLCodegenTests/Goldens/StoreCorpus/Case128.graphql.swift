@@ -29,21 +29,6 @@ struct Case128Query: GraphQLTypedOperation {
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$flag0` (`Boolean!`).
         var flag0: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool) {
-            self.flag0 = flag0
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-        }
     }
 
     struct Data: GraphQLSelection {

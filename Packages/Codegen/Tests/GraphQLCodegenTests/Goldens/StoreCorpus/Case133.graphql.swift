@@ -40,7 +40,7 @@ struct Case133Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$flag4` (`Boolean!`).
@@ -50,52 +50,7 @@ struct Case133Query: GraphQLTypedOperation {
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            flag4: Bool,
-            flag5: Bool,
-            flag6: Bool,
-            first7: GraphQLNullable<Int> = .absent
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.flag6 = flag6
-            self.first7 = first7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-            case size3
-            case flag4
-            case flag5
-            case flag6
-            case first7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.first7, forKey: .first7)
-        }
+        var first7: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

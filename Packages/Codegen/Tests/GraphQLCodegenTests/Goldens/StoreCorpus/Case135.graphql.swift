@@ -31,24 +31,6 @@ struct Case135Query: GraphQLTypedOperation {
         var size0: Int
         /// The variable `$size1` (`Int!`).
         var size1: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, size1: Int) {
-            self.size0 = size0
-            self.size1 = size1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-        }
     }
 
     struct Data: GraphQLSelection {

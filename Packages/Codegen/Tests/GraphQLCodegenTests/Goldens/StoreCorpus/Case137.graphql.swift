@@ -42,33 +42,6 @@ struct Case137Query: GraphQLTypedOperation {
         var id3: String
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, flag2: Bool, id3: String, flag4: Bool) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.id3 = id3
-            self.flag4 = flag4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case flag2
-            case id3
-            case flag4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.id3, forKey: .id3)
-            try container.encode(self.flag4, forKey: .flag4)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -39,7 +39,7 @@ struct Case138Query: GraphQLTypedOperation {
         /// The variable `$flag0` (`Boolean!`).
         var flag0: Bool
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$id2` (`ID!`).
         var id2: String
         /// The variable `$size3` (`Int!`).
@@ -48,36 +48,6 @@ struct Case138Query: GraphQLTypedOperation {
         var flag4: Bool
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, id2: String, size3: Int, flag4: Bool, flag5: Bool) {
-            self.flag0 = flag0
-            self.first1 = first1
-            self.id2 = id2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.flag5 = flag5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case first1
-            case id2
-            case size3
-            case flag4
-            case flag5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.id2, forKey: .id2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-        }
     }
 
     struct Data: GraphQLSelection {

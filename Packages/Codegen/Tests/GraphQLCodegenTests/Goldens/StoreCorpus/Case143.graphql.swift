@@ -43,7 +43,7 @@ struct Case143Query: GraphQLTypedOperation {
         /// The variable `$flag0` (`Boolean!`).
         var flag0: Bool
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$flag3` (`Boolean!`).
@@ -61,76 +61,11 @@ struct Case143Query: GraphQLTypedOperation {
         /// The variable `$flag9` (`Boolean!`).
         var flag9: Bool
         /// The variable `$first10` (`Int`).
-        var first10: GraphQLNullable<Int>
+        var first10: GraphQLNullable<Int> = .absent
         /// The variable `$flag11` (`Boolean!`).
         var flag11: Bool
         /// The variable `$flag12` (`Boolean!`).
         var flag12: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            first1: GraphQLNullable<Int> = .absent,
-            size2: Int,
-            flag3: Bool,
-            flag4: Bool,
-            size5: Int,
-            flag6: Bool,
-            flag7: Bool,
-            size8: Int,
-            flag9: Bool,
-            first10: GraphQLNullable<Int> = .absent,
-            flag11: Bool,
-            flag12: Bool
-        ) {
-            self.flag0 = flag0
-            self.first1 = first1
-            self.size2 = size2
-            self.flag3 = flag3
-            self.flag4 = flag4
-            self.size5 = size5
-            self.flag6 = flag6
-            self.flag7 = flag7
-            self.size8 = size8
-            self.flag9 = flag9
-            self.first10 = first10
-            self.flag11 = flag11
-            self.flag12 = flag12
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case first1
-            case size2
-            case flag3
-            case flag4
-            case size5
-            case flag6
-            case flag7
-            case size8
-            case flag9
-            case first10
-            case flag11
-            case flag12
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.size8, forKey: .size8)
-            try container.encode(self.flag9, forKey: .flag9)
-            try container.encode(self.first10, forKey: .first10)
-            try container.encode(self.flag11, forKey: .flag11)
-            try container.encode(self.flag12, forKey: .flag12)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -59,48 +59,7 @@ struct Case151Query: GraphQLTypedOperation {
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
         /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            id1: String,
-            size2: Int,
-            flag3: Bool,
-            size4: Int,
-            flag5: Bool,
-            first6: GraphQLNullable<Int> = .absent
-        ) {
-            self.flag0 = flag0
-            self.id1 = id1
-            self.size2 = size2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.flag5 = flag5
-            self.first6 = first6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case id1
-            case size2
-            case flag3
-            case size4
-            case flag5
-            case first6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.id1, forKey: .id1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.first6, forKey: .first6)
-        }
+        var first6: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

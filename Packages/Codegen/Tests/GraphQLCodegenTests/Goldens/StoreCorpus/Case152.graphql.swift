@@ -31,7 +31,7 @@ struct Case152Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$flag2` (`Boolean!`).
@@ -40,33 +40,6 @@ struct Case152Query: GraphQLTypedOperation {
         var flag3: Bool
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(first0: GraphQLNullable<Int> = .absent, size1: Int, flag2: Bool, flag3: Bool, flag4: Bool) {
-            self.first0 = first0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.flag4 = flag4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case size1
-            case flag2
-            case flag3
-            case flag4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-        }
     }
 
     struct Data: GraphQLSelection {

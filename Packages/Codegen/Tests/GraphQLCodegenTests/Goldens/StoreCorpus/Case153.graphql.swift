@@ -50,60 +50,19 @@ struct Case153Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            first0: GraphQLNullable<Int> = .absent,
-            first1: GraphQLNullable<Int> = .absent,
-            size2: Int,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool,
-            first5: GraphQLNullable<Int> = .absent,
-            first6: GraphQLNullable<Int> = .absent
-        ) {
-            self.first0 = first0
-            self.first1 = first1
-            self.size2 = size2
-            self.first3 = first3
-            self.flag4 = flag4
-            self.first5 = first5
-            self.first6 = first6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case first1
-            case size2
-            case first3
-            case flag4
-            case first5
-            case first6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.first6, forKey: .first6)
-        }
+        var first6: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

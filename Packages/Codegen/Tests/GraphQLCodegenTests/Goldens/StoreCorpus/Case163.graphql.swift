@@ -42,7 +42,7 @@ struct Case163Query: GraphQLTypedOperation {
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$flag5` (`Boolean!`).
@@ -50,52 +50,7 @@ struct Case163Query: GraphQLTypedOperation {
         /// The variable `$size6` (`Int!`).
         var size6: Int
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            flag1: Bool,
-            flag2: Bool,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool,
-            flag5: Bool,
-            size6: Int,
-            first7: GraphQLNullable<Int> = .absent
-        ) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.first3 = first3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.size6 = size6
-            self.first7 = first7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-            case flag2
-            case first3
-            case flag4
-            case flag5
-            case size6
-            case first7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.first7, forKey: .first7)
-        }
+        var first7: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

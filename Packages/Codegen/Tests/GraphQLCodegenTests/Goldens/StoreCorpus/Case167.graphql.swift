@@ -41,48 +41,15 @@ struct Case167Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            first0: GraphQLNullable<Int> = .absent,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool
-        ) {
-            self.first0 = first0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.first3 = first3
-            self.flag4 = flag4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case flag1
-            case first2
-            case first3
-            case flag4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -44,7 +44,7 @@ struct Case18Query: GraphQLTypedOperation {
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$size5` (`Int!`).
@@ -57,59 +57,6 @@ struct Case18Query: GraphQLTypedOperation {
         var size8: Int
         /// The variable `$flag9` (`Boolean!`).
         var flag9: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            size1: Int,
-            flag2: Bool,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool,
-            size5: Int,
-            flag6: Bool,
-            flag7: Bool,
-            size8: Int,
-            flag9: Bool
-        ) {
-            self.size0 = size0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.first3 = first3
-            self.flag4 = flag4
-            self.size5 = size5
-            self.flag6 = flag6
-            self.flag7 = flag7
-            self.size8 = size8
-            self.flag9 = flag9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case flag2
-            case first3
-            case flag4
-            case size5
-            case flag6
-            case flag7
-            case size8
-            case flag9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.size8, forKey: .size8)
-            try container.encode(self.flag9, forKey: .flag9)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -38,40 +38,13 @@ struct Case181Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$id4` (`ID!`).
         var id4: String
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, first1: GraphQLNullable<Int> = .absent, flag2: Bool, flag3: Bool, id4: String) {
-            self.size0 = size0
-            self.first1 = first1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.id4 = id4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case flag2
-            case flag3
-            case id4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.id4, forKey: .id4)
-        }
     }
 
     struct Data: GraphQLSelection {

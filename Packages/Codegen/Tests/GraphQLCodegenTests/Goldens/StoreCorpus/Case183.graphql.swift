@@ -43,7 +43,7 @@ struct Case183Query: GraphQLTypedOperation {
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$flag5` (`Boolean!`).
@@ -51,58 +51,9 @@ struct Case183Query: GraphQLTypedOperation {
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            flag2: Bool,
-            first3: GraphQLNullable<Int> = .absent,
-            size4: Int,
-            flag5: Bool,
-            flag6: Bool,
-            first7: GraphQLNullable<Int> = .absent,
-            flag8: Bool
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.first3 = first3
-            self.size4 = size4
-            self.flag5 = flag5
-            self.flag6 = flag6
-            self.first7 = first7
-            self.flag8 = flag8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case flag2
-            case first3
-            case size4
-            case flag5
-            case flag6
-            case first7
-            case flag8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.flag8, forKey: .flag8)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -56,11 +56,11 @@ struct Case185Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$size5` (`Int!`).
@@ -70,56 +70,7 @@ struct Case185Query: GraphQLTypedOperation {
         /// The variable `$size7` (`Int!`).
         var size7: Int
         /// The variable `$first8` (`Int`).
-        var first8: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            first1: GraphQLNullable<Int> = .absent,
-            first2: GraphQLNullable<Int> = .absent,
-            first3: GraphQLNullable<Int> = .absent,
-            size4: Int,
-            size5: Int,
-            size6: Int,
-            size7: Int,
-            first8: GraphQLNullable<Int> = .absent
-        ) {
-            self.size0 = size0
-            self.first1 = first1
-            self.first2 = first2
-            self.first3 = first3
-            self.size4 = size4
-            self.size5 = size5
-            self.size6 = size6
-            self.size7 = size7
-            self.first8 = first8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case first2
-            case first3
-            case size4
-            case size5
-            case size6
-            case size7
-            case first8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.size7, forKey: .size7)
-            try container.encode(self.first8, forKey: .first8)
-        }
+        var first8: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

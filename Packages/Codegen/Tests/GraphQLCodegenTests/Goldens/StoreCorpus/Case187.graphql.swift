@@ -49,54 +49,13 @@ struct Case187Query: GraphQLTypedOperation {
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            id0: String,
-            size1: Int,
-            size2: Int,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool,
-            first5: GraphQLNullable<Int> = .absent,
-            flag6: Bool
-        ) {
-            self.id0 = id0
-            self.size1 = size1
-            self.size2 = size2
-            self.first3 = first3
-            self.flag4 = flag4
-            self.first5 = first5
-            self.flag6 = flag6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-            case size2
-            case first3
-            case flag4
-            case first5
-            case flag6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.flag6, forKey: .flag6)
-        }
     }
 
     struct Data: GraphQLSelection {

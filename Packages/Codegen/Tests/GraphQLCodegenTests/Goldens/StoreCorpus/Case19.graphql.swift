@@ -42,36 +42,6 @@ struct Case19Query: GraphQLTypedOperation {
         var size4: Int
         /// The variable `$size5` (`Int!`).
         var size5: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, size1: Int, id2: String, flag3: Bool, size4: Int, size5: Int) {
-            self.size0 = size0
-            self.size1 = size1
-            self.id2 = id2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.size5 = size5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case id2
-            case flag3
-            case size4
-            case size5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.id2, forKey: .id2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -27,10 +27,7 @@ struct Case190Query: GraphQLTypedOperation {
     }
 
     /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// Every member; the optional ones are left out unless given.
-        init() {}
-    }
+    struct Variables: Encodable, Sendable, Hashable {}
 
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("search:[#0]", Search.self)

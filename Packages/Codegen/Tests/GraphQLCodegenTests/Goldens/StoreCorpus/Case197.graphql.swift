@@ -34,24 +34,6 @@ struct Case197Query: GraphQLTypedOperation {
         var flag0: Bool
         /// The variable `$size1` (`Int!`).
         var size1: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, size1: Int) {
-            self.flag0 = flag0
-            self.size1 = size1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case size1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.size1, forKey: .size1)
-        }
     }
 
     struct Data: GraphQLSelection {

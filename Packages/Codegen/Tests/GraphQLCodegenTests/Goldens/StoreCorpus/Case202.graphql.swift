@@ -44,50 +44,13 @@ struct Case202Query: GraphQLTypedOperation {
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$id5` (`ID!`).
         var id5: String
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            size1: Int,
-            first2: GraphQLNullable<Int> = .absent,
-            flag3: Bool,
-            first4: GraphQLNullable<Int> = .absent,
-            id5: String
-        ) {
-            self.size0 = size0
-            self.size1 = size1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.first4 = first4
-            self.id5 = id5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case first2
-            case flag3
-            case first4
-            case id5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.id5, forKey: .id5)
-        }
     }
 
     struct Data: GraphQLSelection {

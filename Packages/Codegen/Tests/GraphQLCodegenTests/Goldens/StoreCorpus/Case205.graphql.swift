@@ -45,30 +45,6 @@ struct Case205Query: GraphQLTypedOperation {
         var size2: Int
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, size2: Int, flag3: Bool) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.size2 = size2
-            self.flag3 = flag3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case size2
-            case flag3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -24,10 +24,7 @@ struct Case206Query: GraphQLTypedOperation {
     }
 
     /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// Every member; the optional ones are left out unless given.
-        init() {}
-    }
+    struct Variables: Encodable, Sendable, Hashable {}
 
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)

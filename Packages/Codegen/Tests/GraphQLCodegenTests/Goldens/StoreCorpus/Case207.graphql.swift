@@ -32,25 +32,7 @@ struct Case207Query: GraphQLTypedOperation {
         /// The variable `$flag0` (`Boolean!`).
         var flag0: Bool
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, first1: GraphQLNullable<Int> = .absent) {
-            self.flag0 = flag0
-            self.first1 = first1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case first1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.first1, forKey: .first1)
-        }
+        var first1: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -59,9 +59,9 @@ struct Case208Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$id5` (`ID!`).
@@ -70,51 +70,6 @@ struct Case208Query: GraphQLTypedOperation {
         var flag6: Bool
         /// The variable `$size7` (`Int!`).
         var size7: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool,
-            id5: String,
-            flag6: Bool,
-            size7: Int
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.first3 = first3
-            self.flag4 = flag4
-            self.id5 = id5
-            self.flag6 = flag6
-            self.size7 = size7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-            case first3
-            case flag4
-            case id5
-            case flag6
-            case size7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.id5, forKey: .id5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.size7, forKey: .size7)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -47,76 +47,19 @@ struct Case210Query: GraphQLTypedOperation {
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
         /// The variable `$size9` (`Int!`).
         var size9: Int
         /// The variable `$flag10` (`Boolean!`).
         var flag10: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            id0: String,
-            flag1: Bool,
-            flag2: Bool,
-            flag3: Bool,
-            first4: GraphQLNullable<Int> = .absent,
-            first5: GraphQLNullable<Int> = .absent,
-            flag6: Bool,
-            first7: GraphQLNullable<Int> = .absent,
-            flag8: Bool,
-            size9: Int,
-            flag10: Bool
-        ) {
-            self.id0 = id0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.first4 = first4
-            self.first5 = first5
-            self.flag6 = flag6
-            self.first7 = first7
-            self.flag8 = flag8
-            self.size9 = size9
-            self.flag10 = flag10
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case flag1
-            case flag2
-            case flag3
-            case first4
-            case first5
-            case flag6
-            case first7
-            case flag8
-            case size9
-            case flag10
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.size9, forKey: .size9)
-            try container.encode(self.flag10, forKey: .flag10)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -40,9 +40,9 @@ struct Case211Query: GraphQLTypedOperation {
         /// The variable `$id0` (`ID!`).
         var id0: String
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$flag4` (`Boolean!`).
@@ -56,60 +56,7 @@ struct Case211Query: GraphQLTypedOperation {
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
         /// The variable `$first9` (`Int`).
-        var first9: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            id0: String,
-            first1: GraphQLNullable<Int> = .absent,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            flag4: Bool,
-            flag5: Bool,
-            size6: Int,
-            size7: Int,
-            flag8: Bool,
-            first9: GraphQLNullable<Int> = .absent
-        ) {
-            self.id0 = id0
-            self.first1 = first1
-            self.first2 = first2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.size6 = size6
-            self.size7 = size7
-            self.flag8 = flag8
-            self.first9 = first9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case first1
-            case first2
-            case size3
-            case flag4
-            case flag5
-            case size6
-            case size7
-            case flag8
-            case first9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.size7, forKey: .size7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.first9, forKey: .first9)
-        }
+        var first9: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

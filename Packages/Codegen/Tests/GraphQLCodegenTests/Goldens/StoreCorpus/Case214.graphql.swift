@@ -50,50 +50,13 @@ struct Case214Query: GraphQLTypedOperation {
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            size1: Int,
-            first2: GraphQLNullable<Int> = .absent,
-            first3: GraphQLNullable<Int> = .absent,
-            size4: Int,
-            first5: GraphQLNullable<Int> = .absent
-        ) {
-            self.size0 = size0
-            self.size1 = size1
-            self.first2 = first2
-            self.first3 = first3
-            self.size4 = size4
-            self.first5 = first5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case first2
-            case first3
-            case size4
-            case first5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.first5, forKey: .first5)
-        }
+        var first5: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

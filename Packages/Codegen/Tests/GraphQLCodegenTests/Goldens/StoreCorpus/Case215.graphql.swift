@@ -29,25 +29,7 @@ struct Case215Query: GraphQLTypedOperation {
         /// The variable `$id0` (`ID!`).
         var id0: String
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, first1: GraphQLNullable<Int> = .absent) {
-            self.id0 = id0
-            self.first1 = first1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case first1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.first1, forKey: .first1)
-        }
+        var first1: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -62,42 +62,6 @@ struct Case217Query: GraphQLTypedOperation {
         var flag6: Bool
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, id2: String, size3: Int, size4: Int, size5: Int, flag6: Bool, flag7: Bool) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.id2 = id2
-            self.size3 = size3
-            self.size4 = size4
-            self.size5 = size5
-            self.flag6 = flag6
-            self.flag7 = flag7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case id2
-            case size3
-            case size4
-            case size5
-            case flag6
-            case flag7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.id2, forKey: .id2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -39,11 +39,11 @@ struct Case218Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$flag5` (`Boolean!`).
@@ -54,55 +54,6 @@ struct Case218Query: GraphQLTypedOperation {
         var flag7: Bool
         /// The variable `$size8` (`Int!`).
         var size8: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            first1: GraphQLNullable<Int> = .absent,
-            size2: Int,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool,
-            flag5: Bool,
-            flag6: Bool,
-            flag7: Bool,
-            size8: Int
-        ) {
-            self.size0 = size0
-            self.first1 = first1
-            self.size2 = size2
-            self.first3 = first3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.flag6 = flag6
-            self.flag7 = flag7
-            self.size8 = size8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case size2
-            case first3
-            case flag4
-            case flag5
-            case flag6
-            case flag7
-            case size8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.size8, forKey: .size8)
-        }
     }
 
     struct Data: GraphQLSelection {

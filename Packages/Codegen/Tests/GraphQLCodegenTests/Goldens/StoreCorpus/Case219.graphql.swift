@@ -34,37 +34,13 @@ struct Case219Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$id1` (`ID!`).
         var id1: String
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(first0: GraphQLNullable<Int> = .absent, id1: String, size2: Int, flag3: Bool) {
-            self.first0 = first0
-            self.id1 = id1
-            self.size2 = size2
-            self.flag3 = flag3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case id1
-            case size2
-            case flag3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.id1, forKey: .id1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-        }
     }
 
     struct Data: GraphQLSelection {

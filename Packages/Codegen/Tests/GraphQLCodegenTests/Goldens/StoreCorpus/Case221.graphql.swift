@@ -35,40 +35,13 @@ struct Case221Query: GraphQLTypedOperation {
         /// The variable `$id0` (`ID!`).
         var id0: String
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, first1: GraphQLNullable<Int> = .absent, size2: Int, flag3: Bool, flag4: Bool) {
-            self.id0 = id0
-            self.first1 = first1
-            self.size2 = size2
-            self.flag3 = flag3
-            self.flag4 = flag4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case first1
-            case size2
-            case flag3
-            case flag4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -51,7 +51,7 @@ struct Case231Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$size3` (`Int!`).
@@ -62,47 +62,6 @@ struct Case231Query: GraphQLTypedOperation {
         var flag5: Bool
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            first1: GraphQLNullable<Int> = .absent,
-            flag2: Bool,
-            size3: Int,
-            flag4: Bool,
-            flag5: Bool,
-            flag6: Bool
-        ) {
-            self.size0 = size0
-            self.first1 = first1
-            self.flag2 = flag2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.flag6 = flag6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case flag2
-            case size3
-            case flag4
-            case flag5
-            case flag6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.flag6, forKey: .flag6)
-        }
     }
 
     struct Data: GraphQLSelection {

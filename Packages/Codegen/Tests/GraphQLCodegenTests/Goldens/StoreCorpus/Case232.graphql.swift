@@ -46,70 +46,17 @@ struct Case232Query: GraphQLTypedOperation {
         /// The variable `$id3` (`ID!`).
         var id3: String
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
         /// The variable `$first8` (`Int`).
-        var first8: GraphQLNullable<Int>
+        var first8: GraphQLNullable<Int> = .absent
         /// The variable `$flag9` (`Boolean!`).
         var flag9: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            flag2: Bool,
-            id3: String,
-            first4: GraphQLNullable<Int> = .absent,
-            first5: GraphQLNullable<Int> = .absent,
-            flag6: Bool,
-            flag7: Bool,
-            first8: GraphQLNullable<Int> = .absent,
-            flag9: Bool
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.id3 = id3
-            self.first4 = first4
-            self.first5 = first5
-            self.flag6 = flag6
-            self.flag7 = flag7
-            self.first8 = first8
-            self.flag9 = flag9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case flag2
-            case id3
-            case first4
-            case first5
-            case flag6
-            case flag7
-            case first8
-            case flag9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.id3, forKey: .id3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.first8, forKey: .first8)
-            try container.encode(self.flag9, forKey: .flag9)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -36,30 +36,6 @@ struct Case233Query: GraphQLTypedOperation {
         var size2: Int
         /// The variable `$size3` (`Int!`).
         var size3: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, size2: Int, size3: Int) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.size2 = size2
-            self.size3 = size3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case size2
-            case size3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.size3, forKey: .size3)
-        }
     }
 
     struct Data: GraphQLSelection {

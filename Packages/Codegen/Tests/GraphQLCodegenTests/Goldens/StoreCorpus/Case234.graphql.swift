@@ -38,7 +38,7 @@ struct Case234Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$flag3` (`Boolean!`).
@@ -51,51 +51,6 @@ struct Case234Query: GraphQLTypedOperation {
         var flag6: Bool
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            first1: GraphQLNullable<Int> = .absent,
-            flag2: Bool,
-            flag3: Bool,
-            size4: Int,
-            size5: Int,
-            flag6: Bool,
-            flag7: Bool
-        ) {
-            self.size0 = size0
-            self.first1 = first1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.size5 = size5
-            self.flag6 = flag6
-            self.flag7 = flag7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case flag2
-            case flag3
-            case size4
-            case size5
-            case flag6
-            case flag7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-        }
     }
 
     struct Data: GraphQLSelection {

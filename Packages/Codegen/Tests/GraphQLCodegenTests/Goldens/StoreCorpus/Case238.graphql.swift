@@ -29,22 +29,7 @@ struct Case238Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(first0: GraphQLNullable<Int> = .absent) {
-            self.first0 = first0
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-        }
+        var first0: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

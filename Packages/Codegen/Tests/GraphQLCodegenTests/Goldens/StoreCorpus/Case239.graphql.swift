@@ -42,38 +42,11 @@ struct Case239Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$id4` (`ID!`).
         var id4: String
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, first2: GraphQLNullable<Int> = .absent, flag3: Bool, id4: String) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.id4 = id4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-            case flag3
-            case id4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.id4, forKey: .id4)
-        }
     }
 
     struct Data: GraphQLSelection {

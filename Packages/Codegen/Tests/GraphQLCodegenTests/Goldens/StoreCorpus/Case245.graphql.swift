@@ -61,50 +61,9 @@ struct Case245Query: GraphQLTypedOperation {
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            size1: Int,
-            flag2: Bool,
-            id3: String,
-            flag4: Bool,
-            first5: GraphQLNullable<Int> = .absent,
-            flag6: Bool
-        ) {
-            self.flag0 = flag0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.id3 = id3
-            self.flag4 = flag4
-            self.first5 = first5
-            self.flag6 = flag6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case size1
-            case flag2
-            case id3
-            case flag4
-            case first5
-            case flag6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.id3, forKey: .id3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.flag6, forKey: .flag6)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -36,27 +36,6 @@ struct Case247Query: GraphQLTypedOperation {
         var flag1: Bool
         /// The variable `$id2` (`ID!`).
         var id2: String
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, id2: String) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.id2 = id2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case id2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.id2, forKey: .id2)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -23,10 +23,7 @@ struct Case248Query: GraphQLTypedOperation {
     }
 
     /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// Every member; the optional ones are left out unless given.
-        init() {}
-    }
+    struct Variables: Encodable, Sendable, Hashable {}
 
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("search:[#0] planets:[#1]", Search.self, Planets.self)

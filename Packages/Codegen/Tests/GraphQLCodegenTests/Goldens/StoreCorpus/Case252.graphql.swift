@@ -34,27 +34,6 @@ struct Case252Query: GraphQLTypedOperation {
         var flag1: Bool
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, flag2: Bool) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.flag2 = flag2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case flag2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -52,54 +52,13 @@ struct Case257Query: GraphQLTypedOperation {
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
         /// The variable `$size5` (`Int!`).
         var size5: Int
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            flag1: Bool,
-            flag2: Bool,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool,
-            size5: Int,
-            flag6: Bool
-        ) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.first3 = first3
-            self.flag4 = flag4
-            self.size5 = size5
-            self.flag6 = flag6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-            case flag2
-            case first3
-            case flag4
-            case size5
-            case flag6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -30,27 +30,9 @@ struct Case260Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(first0: GraphQLNullable<Int> = .absent, flag1: Bool) {
-            self.first0 = first0
-            self.flag1 = flag1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case flag1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.flag1, forKey: .flag1)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -36,28 +36,7 @@ struct Case266Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, first2: GraphQLNullable<Int> = .absent) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-        }
+        var first2: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -33,30 +33,9 @@ struct Case267Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, first1: GraphQLNullable<Int> = .absent, first2: GraphQLNullable<Int> = .absent) {
-            self.size0 = size0
-            self.first1 = first1
-            self.first2 = first2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case first2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.first2, forKey: .first2)
-        }
+        var first2: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -40,30 +40,6 @@ struct Case268Query: GraphQLTypedOperation {
         var flag2: Bool
         /// The variable `$size3` (`Int!`).
         var size3: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, id1: String, flag2: Bool, size3: Int) {
-            self.size0 = size0
-            self.id1 = id1
-            self.flag2 = flag2
-            self.size3 = size3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case id1
-            case flag2
-            case size3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.id1, forKey: .id1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.size3, forKey: .size3)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -43,34 +43,7 @@ struct Case27Query: GraphQLTypedOperation {
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, size1: Int, flag2: Bool, flag3: Bool, first4: GraphQLNullable<Int> = .absent) {
-            self.id0 = id0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.first4 = first4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-            case flag2
-            case flag3
-            case first4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.first4, forKey: .first4)
-        }
+        var first4: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

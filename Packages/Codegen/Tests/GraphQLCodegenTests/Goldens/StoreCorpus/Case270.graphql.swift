@@ -42,52 +42,15 @@ struct Case270Query: GraphQLTypedOperation {
         /// The variable `$flag0` (`Boolean!`).
         var flag0: Bool
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            first1: GraphQLNullable<Int> = .absent,
-            size2: Int,
-            flag3: Bool,
-            first4: GraphQLNullable<Int> = .absent,
-            flag5: Bool
-        ) {
-            self.flag0 = flag0
-            self.first1 = first1
-            self.size2 = size2
-            self.flag3 = flag3
-            self.first4 = first4
-            self.flag5 = flag5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case first1
-            case size2
-            case flag3
-            case first4
-            case flag5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.flag5, forKey: .flag5)
-        }
     }
 
     struct Data: GraphQLSelection {

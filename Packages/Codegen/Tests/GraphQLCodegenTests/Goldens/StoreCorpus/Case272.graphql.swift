@@ -32,24 +32,6 @@ struct Case272Query: GraphQLTypedOperation {
         var flag0: Bool
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, flag1: Bool) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-        }
     }
 
     struct Data: GraphQLSelection {

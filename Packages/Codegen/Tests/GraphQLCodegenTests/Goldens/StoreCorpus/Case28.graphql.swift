@@ -33,25 +33,7 @@ struct Case28Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, first1: GraphQLNullable<Int> = .absent) {
-            self.size0 = size0
-            self.first1 = first1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-        }
+        var first1: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -26,10 +26,7 @@ struct Case280Query: GraphQLTypedOperation {
     }
 
     /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// Every member; the optional ones are left out unless given.
-        init() {}
-    }
+    struct Variables: Encodable, Sendable, Hashable {}
 
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("search:[#0] grid:[[#1?]?] tags:[s?]?", Search.self, Grid.self)

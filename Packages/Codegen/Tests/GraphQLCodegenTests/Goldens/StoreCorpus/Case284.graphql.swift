@@ -46,46 +46,13 @@ struct Case284Query: GraphQLTypedOperation {
         /// The variable `$flag0` (`Boolean!`).
         var flag0: Bool
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$id2` (`ID!`).
         var id2: String
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            first1: GraphQLNullable<Int> = .absent,
-            id2: String,
-            first3: GraphQLNullable<Int> = .absent,
-            flag4: Bool
-        ) {
-            self.flag0 = flag0
-            self.first1 = first1
-            self.id2 = id2
-            self.first3 = first3
-            self.flag4 = flag4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case first1
-            case id2
-            case first3
-            case flag4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.id2, forKey: .id2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.flag4, forKey: .flag4)
-        }
     }
 
     struct Data: GraphQLSelection {

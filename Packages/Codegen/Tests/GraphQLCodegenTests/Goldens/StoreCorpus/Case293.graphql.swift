@@ -52,7 +52,7 @@ struct Case293Query: GraphQLTypedOperation {
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$flag4` (`Boolean!`).
@@ -62,52 +62,7 @@ struct Case293Query: GraphQLTypedOperation {
         /// The variable `$size6` (`Int!`).
         var size6: Int
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            id0: String,
-            size1: Int,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            flag4: Bool,
-            flag5: Bool,
-            size6: Int,
-            first7: GraphQLNullable<Int> = .absent
-        ) {
-            self.id0 = id0
-            self.size1 = size1
-            self.first2 = first2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.size6 = size6
-            self.first7 = first7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-            case first2
-            case size3
-            case flag4
-            case flag5
-            case size6
-            case first7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.first7, forKey: .first7)
-        }
+        var first7: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

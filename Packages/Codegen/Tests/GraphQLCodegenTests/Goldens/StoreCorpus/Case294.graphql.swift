@@ -42,11 +42,11 @@ struct Case294Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$id5` (`ID!`).
         var id5: String
         /// The variable `$size6` (`Int!`).
@@ -57,59 +57,6 @@ struct Case294Query: GraphQLTypedOperation {
         var flag8: Bool
         /// The variable `$size9` (`Int!`).
         var size9: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            flag3: Bool,
-            first4: GraphQLNullable<Int> = .absent,
-            id5: String,
-            size6: Int,
-            size7: Int,
-            flag8: Bool,
-            size9: Int
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.first4 = first4
-            self.id5 = id5
-            self.size6 = size6
-            self.size7 = size7
-            self.flag8 = flag8
-            self.size9 = size9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-            case flag3
-            case first4
-            case id5
-            case size6
-            case size7
-            case flag8
-            case size9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.id5, forKey: .id5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.size7, forKey: .size7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.size9, forKey: .size9)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -41,68 +41,19 @@ struct Case296Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$size5` (`Int!`).
         var size5: Int
         /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int>
+        var first6: GraphQLNullable<Int> = .absent
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            flag3: Bool,
-            first4: GraphQLNullable<Int> = .absent,
-            size5: Int,
-            first6: GraphQLNullable<Int> = .absent,
-            flag7: Bool,
-            flag8: Bool
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.first4 = first4
-            self.size5 = size5
-            self.first6 = first6
-            self.flag7 = flag7
-            self.flag8 = flag8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-            case flag3
-            case first4
-            case size5
-            case first6
-            case flag7
-            case flag8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.first6, forKey: .first6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.flag8, forKey: .flag8)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -60,7 +60,7 @@ struct Case297Query: GraphQLTypedOperation {
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$size8` (`Int!`).
         var size8: Int
         /// The variable `$size9` (`Int!`).
@@ -79,87 +79,6 @@ struct Case297Query: GraphQLTypedOperation {
         var flag15: Bool
         /// The variable `$flag16` (`Boolean!`).
         var flag16: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            flag2: Bool,
-            size3: Int,
-            flag4: Bool,
-            flag5: Bool,
-            flag6: Bool,
-            first7: GraphQLNullable<Int> = .absent,
-            size8: Int,
-            size9: Int,
-            flag10: Bool,
-            size11: Int,
-            flag12: Bool,
-            size13: Int,
-            size14: Int,
-            flag15: Bool,
-            flag16: Bool
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.flag2 = flag2
-            self.size3 = size3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.flag6 = flag6
-            self.first7 = first7
-            self.size8 = size8
-            self.size9 = size9
-            self.flag10 = flag10
-            self.size11 = size11
-            self.flag12 = flag12
-            self.size13 = size13
-            self.size14 = size14
-            self.flag15 = flag15
-            self.flag16 = flag16
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case flag2
-            case size3
-            case flag4
-            case flag5
-            case flag6
-            case first7
-            case size8
-            case size9
-            case flag10
-            case size11
-            case flag12
-            case size13
-            case size14
-            case flag15
-            case flag16
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.size8, forKey: .size8)
-            try container.encode(self.size9, forKey: .size9)
-            try container.encode(self.flag10, forKey: .flag10)
-            try container.encode(self.size11, forKey: .size11)
-            try container.encode(self.flag12, forKey: .flag12)
-            try container.encode(self.size13, forKey: .size13)
-            try container.encode(self.size14, forKey: .size14)
-            try container.encode(self.flag15, forKey: .flag15)
-            try container.encode(self.flag16, forKey: .flag16)
-        }
     }
 
     struct Data: GraphQLSelection {

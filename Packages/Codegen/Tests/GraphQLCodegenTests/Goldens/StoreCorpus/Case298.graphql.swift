@@ -30,32 +30,11 @@ struct Case298Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(first0: GraphQLNullable<Int> = .absent, first1: GraphQLNullable<Int> = .absent, size2: Int) {
-            self.first0 = first0
-            self.first1 = first1
-            self.size2 = size2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case first1
-            case size2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -54,55 +54,6 @@ struct Case31Query: GraphQLTypedOperation {
         var flag7: Bool
         /// The variable `$size8` (`Int!`).
         var size8: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            id1: String,
-            flag2: Bool,
-            size3: Int,
-            size4: Int,
-            flag5: Bool,
-            size6: Int,
-            flag7: Bool,
-            size8: Int
-        ) {
-            self.flag0 = flag0
-            self.id1 = id1
-            self.flag2 = flag2
-            self.size3 = size3
-            self.size4 = size4
-            self.flag5 = flag5
-            self.size6 = size6
-            self.flag7 = flag7
-            self.size8 = size8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case id1
-            case flag2
-            case size3
-            case size4
-            case flag5
-            case size6
-            case flag7
-            case size8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.id1, forKey: .id1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.size8, forKey: .size8)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -36,35 +36,11 @@ struct Case33Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, first1: GraphQLNullable<Int> = .absent, size2: Int, flag3: Bool) {
-            self.size0 = size0
-            self.first1 = first1
-            self.size2 = size2
-            self.flag3 = flag3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case size2
-            case flag3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-        }
     }
 
     struct Data: GraphQLSelection {

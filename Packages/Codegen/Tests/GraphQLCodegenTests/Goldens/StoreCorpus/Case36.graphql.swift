@@ -56,72 +56,23 @@ struct Case36Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$size5` (`Int!`).
         var size5: Int
         /// The variable `$size6` (`Int!`).
         var size6: Int
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$size8` (`Int!`).
         var size8: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            first0: GraphQLNullable<Int> = .absent,
-            size1: Int,
-            first2: GraphQLNullable<Int> = .absent,
-            flag3: Bool,
-            first4: GraphQLNullable<Int> = .absent,
-            size5: Int,
-            size6: Int,
-            first7: GraphQLNullable<Int> = .absent,
-            size8: Int
-        ) {
-            self.first0 = first0
-            self.size1 = size1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.first4 = first4
-            self.size5 = size5
-            self.size6 = size6
-            self.first7 = first7
-            self.size8 = size8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case size1
-            case first2
-            case flag3
-            case first4
-            case size5
-            case size6
-            case first7
-            case size8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.size8, forKey: .size8)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -35,27 +35,9 @@ struct Case39Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$size1` (`Int!`).
         var size1: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(first0: GraphQLNullable<Int> = .absent, size1: Int) {
-            self.first0 = first0
-            self.size1 = size1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case size1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.size1, forKey: .size1)
-        }
     }
 
     struct Data: GraphQLSelection {

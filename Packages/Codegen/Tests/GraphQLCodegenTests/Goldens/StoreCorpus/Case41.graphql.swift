@@ -56,9 +56,9 @@ struct Case41Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$size3` (`Int!`).
@@ -69,47 +69,6 @@ struct Case41Query: GraphQLTypedOperation {
         var flag5: Bool
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            first0: GraphQLNullable<Int> = .absent,
-            first1: GraphQLNullable<Int> = .absent,
-            size2: Int,
-            size3: Int,
-            size4: Int,
-            flag5: Bool,
-            flag6: Bool
-        ) {
-            self.first0 = first0
-            self.first1 = first1
-            self.size2 = size2
-            self.size3 = size3
-            self.size4 = size4
-            self.flag5 = flag5
-            self.flag6 = flag6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case first1
-            case size2
-            case size3
-            case size4
-            case flag5
-            case flag6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.flag6, forKey: .flag6)
-        }
     }
 
     struct Data: GraphQLSelection {

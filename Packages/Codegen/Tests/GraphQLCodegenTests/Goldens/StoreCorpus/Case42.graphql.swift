@@ -41,38 +41,11 @@ struct Case42Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$flag4` (`Boolean!`).
         var flag4: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, flag1: Bool, first2: GraphQLNullable<Int> = .absent, flag3: Bool, flag4: Bool) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.flag4 = flag4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-            case first2
-            case flag3
-            case flag4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-        }
     }
 
     struct Data: GraphQLSelection {

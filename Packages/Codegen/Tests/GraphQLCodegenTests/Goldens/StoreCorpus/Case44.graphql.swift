@@ -48,7 +48,7 @@ struct Case44Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$size4` (`Int!`).
@@ -56,15 +56,15 @@ struct Case44Query: GraphQLTypedOperation {
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
         /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int>
+        var first6: GraphQLNullable<Int> = .absent
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
         /// The variable `$first9` (`Int`).
-        var first9: GraphQLNullable<Int>
+        var first9: GraphQLNullable<Int> = .absent
         /// The variable `$first10` (`Int`).
-        var first10: GraphQLNullable<Int>
+        var first10: GraphQLNullable<Int> = .absent
         /// The variable `$flag11` (`Boolean!`).
         var flag11: Bool
         /// The variable `$flag12` (`Boolean!`).
@@ -73,79 +73,6 @@ struct Case44Query: GraphQLTypedOperation {
         var flag13: Bool
         /// The variable `$flag14` (`Boolean!`).
         var flag14: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            size4: Int,
-            flag5: Bool,
-            first6: GraphQLNullable<Int> = .absent,
-            flag7: Bool,
-            flag8: Bool,
-            first9: GraphQLNullable<Int> = .absent,
-            first10: GraphQLNullable<Int> = .absent,
-            flag11: Bool,
-            flag12: Bool,
-            flag13: Bool,
-            flag14: Bool
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.size3 = size3
-            self.size4 = size4
-            self.flag5 = flag5
-            self.first6 = first6
-            self.flag7 = flag7
-            self.flag8 = flag8
-            self.first9 = first9
-            self.first10 = first10
-            self.flag11 = flag11
-            self.flag12 = flag12
-            self.flag13 = flag13
-            self.flag14 = flag14
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case first2
-            case size3
-            case size4
-            case flag5
-            case first6
-            case flag7
-            case flag8
-            case first9
-            case first10
-            case flag11
-            case flag12
-            case flag13
-            case flag14
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.first6, forKey: .first6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.first9, forKey: .first9)
-            try container.encode(self.first10, forKey: .first10)
-            try container.encode(self.flag11, forKey: .flag11)
-            try container.encode(self.flag12, forKey: .flag12)
-            try container.encode(self.flag13, forKey: .flag13)
-            try container.encode(self.flag14, forKey: .flag14)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -45,52 +45,15 @@ struct Case48Query: GraphQLTypedOperation {
         /// The variable `$id0` (`ID!`).
         var id0: String
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
+        var first4: GraphQLNullable<Int> = .absent
         /// The variable `$size5` (`Int!`).
         var size5: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            id0: String,
-            first1: GraphQLNullable<Int> = .absent,
-            flag2: Bool,
-            size3: Int,
-            first4: GraphQLNullable<Int> = .absent,
-            size5: Int
-        ) {
-            self.id0 = id0
-            self.first1 = first1
-            self.flag2 = flag2
-            self.size3 = size3
-            self.first4 = first4
-            self.size5 = size5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case first1
-            case flag2
-            case size3
-            case first4
-            case size5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.first4, forKey: .first4)
-            try container.encode(self.size5, forKey: .size5)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -44,28 +44,7 @@ struct Case49Query: GraphQLTypedOperation {
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, size1: Int, first2: GraphQLNullable<Int> = .absent) {
-            self.size0 = size0
-            self.size1 = size1
-            self.first2 = first2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case size1
-            case first2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.first2, forKey: .first2)
-        }
+        var first2: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

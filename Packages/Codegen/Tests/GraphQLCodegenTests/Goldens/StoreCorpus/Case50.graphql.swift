@@ -52,7 +52,7 @@ struct Case50Query: GraphQLTypedOperation {
         /// The variable `$size5` (`Int!`).
         var size5: Int
         /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int>
+        var first6: GraphQLNullable<Int> = .absent
         /// The variable `$id7` (`ID!`).
         var id7: String
         /// The variable `$flag8` (`Boolean!`).
@@ -60,70 +60,9 @@ struct Case50Query: GraphQLTypedOperation {
         /// The variable `$size9` (`Int!`).
         var size9: Int
         /// The variable `$first10` (`Int`).
-        var first10: GraphQLNullable<Int>
+        var first10: GraphQLNullable<Int> = .absent
         /// The variable `$flag11` (`Boolean!`).
         var flag11: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            size1: Int,
-            flag2: Bool,
-            flag3: Bool,
-            size4: Int,
-            size5: Int,
-            first6: GraphQLNullable<Int> = .absent,
-            id7: String,
-            flag8: Bool,
-            size9: Int,
-            first10: GraphQLNullable<Int> = .absent,
-            flag11: Bool
-        ) {
-            self.flag0 = flag0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.size5 = size5
-            self.first6 = first6
-            self.id7 = id7
-            self.flag8 = flag8
-            self.size9 = size9
-            self.first10 = first10
-            self.flag11 = flag11
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case size1
-            case flag2
-            case flag3
-            case size4
-            case size5
-            case first6
-            case id7
-            case flag8
-            case size9
-            case first10
-            case flag11
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.first6, forKey: .first6)
-            try container.encode(self.id7, forKey: .id7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.size9, forKey: .size9)
-            try container.encode(self.first10, forKey: .first10)
-            try container.encode(self.flag11, forKey: .flag11)
-        }
     }
 
     struct Data: GraphQLSelection {

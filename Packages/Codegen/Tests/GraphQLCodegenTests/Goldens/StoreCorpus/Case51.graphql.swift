@@ -41,41 +41,11 @@ struct Case51Query: GraphQLTypedOperation {
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int, flag1: Bool, size2: Int, first3: GraphQLNullable<Int> = .absent, size4: Int, flag5: Bool) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.size2 = size2
-            self.first3 = first3
-            self.size4 = size4
-            self.flag5 = flag5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case size2
-            case first3
-            case size4
-            case flag5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-        }
     }
 
     struct Data: GraphQLSelection {

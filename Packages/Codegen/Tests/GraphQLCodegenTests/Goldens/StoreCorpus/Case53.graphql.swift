@@ -38,7 +38,7 @@ struct Case53Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$size1` (`Int!`).
         var size1: Int
         /// The variable `$size2` (`Int!`).
@@ -57,59 +57,6 @@ struct Case53Query: GraphQLTypedOperation {
         var flag8: Bool
         /// The variable `$size9` (`Int!`).
         var size9: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            first0: GraphQLNullable<Int> = .absent,
-            size1: Int,
-            size2: Int,
-            flag3: Bool,
-            flag4: Bool,
-            flag5: Bool,
-            id6: String,
-            size7: Int,
-            flag8: Bool,
-            size9: Int
-        ) {
-            self.first0 = first0
-            self.size1 = size1
-            self.size2 = size2
-            self.flag3 = flag3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.id6 = id6
-            self.size7 = size7
-            self.flag8 = flag8
-            self.size9 = size9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case size1
-            case size2
-            case flag3
-            case flag4
-            case flag5
-            case id6
-            case size7
-            case flag8
-            case size9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.id6, forKey: .id6)
-            try container.encode(self.size7, forKey: .size7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.size9, forKey: .size9)
-        }
     }
 
     struct Data: GraphQLSelection {

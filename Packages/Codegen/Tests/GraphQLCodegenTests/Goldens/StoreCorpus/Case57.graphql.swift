@@ -48,7 +48,7 @@ struct Case57Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$size3` (`Int!`).
@@ -56,50 +56,9 @@ struct Case57Query: GraphQLTypedOperation {
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int>
+        var first5: GraphQLNullable<Int> = .absent
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            first1: GraphQLNullable<Int> = .absent,
-            size2: Int,
-            size3: Int,
-            size4: Int,
-            first5: GraphQLNullable<Int> = .absent,
-            flag6: Bool
-        ) {
-            self.size0 = size0
-            self.first1 = first1
-            self.size2 = size2
-            self.size3 = size3
-            self.size4 = size4
-            self.first5 = first5
-            self.flag6 = flag6
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case size2
-            case size3
-            case size4
-            case first5
-            case flag6
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.first5, forKey: .first5)
-            try container.encode(self.flag6, forKey: .flag6)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -43,52 +43,15 @@ struct Case58Query: GraphQLTypedOperation {
         /// The variable `$size0` (`Int!`).
         var size0: Int
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$flag3` (`Boolean!`).
         var flag3: Bool
         /// The variable `$size4` (`Int!`).
         var size4: Int
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            first1: GraphQLNullable<Int> = .absent,
-            first2: GraphQLNullable<Int> = .absent,
-            flag3: Bool,
-            size4: Int,
-            flag5: Bool
-        ) {
-            self.size0 = size0
-            self.first1 = first1
-            self.first2 = first2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.flag5 = flag5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case first1
-            case first2
-            case flag3
-            case size4
-            case flag5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-        }
     }
 
     struct Data: GraphQLSelection {

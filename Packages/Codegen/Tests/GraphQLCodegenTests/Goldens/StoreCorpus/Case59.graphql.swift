@@ -54,36 +54,6 @@ struct Case59Query: GraphQLTypedOperation {
         var size4: Int
         /// The variable `$flag5` (`Boolean!`).
         var flag5: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, size1: Int, size2: Int, flag3: Bool, size4: Int, flag5: Bool) {
-            self.id0 = id0
-            self.size1 = size1
-            self.size2 = size2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.flag5 = flag5
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-            case size2
-            case flag3
-            case size4
-            case flag5
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-        }
     }
 
     struct Data: GraphQLSelection {

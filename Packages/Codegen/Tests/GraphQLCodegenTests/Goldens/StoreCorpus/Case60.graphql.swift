@@ -36,48 +36,15 @@ struct Case60Query: GraphQLTypedOperation {
     /// The operation's variables.
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int>
+        var first0: GraphQLNullable<Int> = .absent
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            first0: GraphQLNullable<Int> = .absent,
-            first1: GraphQLNullable<Int> = .absent,
-            flag2: Bool,
-            first3: GraphQLNullable<Int> = .absent,
-            first4: GraphQLNullable<Int> = .absent
-        ) {
-            self.first0 = first0
-            self.first1 = first1
-            self.flag2 = flag2
-            self.first3 = first3
-            self.first4 = first4
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case first0
-            case first1
-            case flag2
-            case first3
-            case first4
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.first0, forKey: .first0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.first4, forKey: .first4)
-        }
+        var first4: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -54,55 +54,6 @@ struct Case62Query: GraphQLTypedOperation {
         var flag7: Bool
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            id0: String,
-            size1: Int,
-            flag2: Bool,
-            flag3: Bool,
-            flag4: Bool,
-            size5: Int,
-            flag6: Bool,
-            flag7: Bool,
-            flag8: Bool
-        ) {
-            self.id0 = id0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.flag4 = flag4
-            self.size5 = size5
-            self.flag6 = flag6
-            self.flag7 = flag7
-            self.flag8 = flag8
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-            case flag2
-            case flag3
-            case flag4
-            case size5
-            case flag6
-            case flag7
-            case flag8
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.flag8, forKey: .flag8)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -52,64 +52,11 @@ struct Case69Query: GraphQLTypedOperation {
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$size8` (`Int!`).
         var size8: Int
         /// The variable `$flag9` (`Boolean!`).
         var flag9: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            size0: Int,
-            flag1: Bool,
-            size2: Int,
-            flag3: Bool,
-            size4: Int,
-            size5: Int,
-            flag6: Bool,
-            first7: GraphQLNullable<Int> = .absent,
-            size8: Int,
-            flag9: Bool
-        ) {
-            self.size0 = size0
-            self.flag1 = flag1
-            self.size2 = size2
-            self.flag3 = flag3
-            self.size4 = size4
-            self.size5 = size5
-            self.flag6 = flag6
-            self.first7 = first7
-            self.size8 = size8
-            self.flag9 = flag9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-            case flag1
-            case size2
-            case flag3
-            case size4
-            case size5
-            case flag6
-            case first7
-            case size8
-            case flag9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.size8, forKey: .size8)
-            try container.encode(self.flag9, forKey: .flag9)
-        }
     }
 
     struct Data: GraphQLSelection {

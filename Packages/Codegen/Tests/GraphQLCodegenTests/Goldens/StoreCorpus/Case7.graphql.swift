@@ -36,24 +36,6 @@ struct Case7Query: GraphQLTypedOperation {
         var id0: String
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, flag1: Bool) {
-            self.id0 = id0
-            self.flag1 = flag1
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case flag1
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.flag1, forKey: .flag1)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -42,74 +42,21 @@ struct Case71Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
+        var first3: GraphQLNullable<Int> = .absent
         /// The variable `$id4` (`ID!`).
         var id4: String
         /// The variable `$size5` (`Int!`).
         var size5: Int
         /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int>
+        var first6: GraphQLNullable<Int> = .absent
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
         /// The variable `$flag9` (`Boolean!`).
         var flag9: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            first3: GraphQLNullable<Int> = .absent,
-            id4: String,
-            size5: Int,
-            first6: GraphQLNullable<Int> = .absent,
-            flag7: Bool,
-            flag8: Bool,
-            flag9: Bool
-        ) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.first3 = first3
-            self.id4 = id4
-            self.size5 = size5
-            self.first6 = first6
-            self.flag7 = flag7
-            self.flag8 = flag8
-            self.flag9 = flag9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-            case first2
-            case first3
-            case id4
-            case size5
-            case first6
-            case flag7
-            case flag8
-            case flag9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.first3, forKey: .first3)
-            try container.encode(self.id4, forKey: .id4)
-            try container.encode(self.size5, forKey: .size5)
-            try container.encode(self.first6, forKey: .first6)
-            try container.encode(self.flag7, forKey: .flag7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.flag9, forKey: .flag9)
-        }
     }
 
     struct Data: GraphQLSelection {

@@ -40,7 +40,7 @@ struct Case84Query: GraphQLTypedOperation {
         /// The variable `$flag1` (`Boolean!`).
         var flag1: Bool
         /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int>
+        var first2: GraphQLNullable<Int> = .absent
         /// The variable `$size3` (`Int!`).
         var size3: Int
         /// The variable `$size4` (`Int!`).
@@ -51,51 +51,6 @@ struct Case84Query: GraphQLTypedOperation {
         var size6: Int
         /// The variable `$flag7` (`Boolean!`).
         var flag7: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            flag1: Bool,
-            first2: GraphQLNullable<Int> = .absent,
-            size3: Int,
-            size4: Int,
-            flag5: Bool,
-            size6: Int,
-            flag7: Bool
-        ) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-            self.first2 = first2
-            self.size3 = size3
-            self.size4 = size4
-            self.flag5 = flag5
-            self.size6 = size6
-            self.flag7 = flag7
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-            case first2
-            case size3
-            case size4
-            case flag5
-            case size6
-            case flag7
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.first2, forKey: .first2)
-            try container.encode(self.size3, forKey: .size3)
-            try container.encode(self.size4, forKey: .size4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.size6, forKey: .size6)
-            try container.encode(self.flag7, forKey: .flag7)
-        }
     }
 
     struct Data: GraphQLSelection {

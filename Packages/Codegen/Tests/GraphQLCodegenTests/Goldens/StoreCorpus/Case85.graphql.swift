@@ -39,27 +39,6 @@ struct Case85Query: GraphQLTypedOperation {
         var size1: Int
         /// The variable `$size2` (`Int!`).
         var size2: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(id0: String, size1: Int, size2: Int) {
-            self.id0 = id0
-            self.size1 = size1
-            self.size2 = size2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id0
-            case size1
-            case size2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id0, forKey: .id0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.size2, forKey: .size2)
-        }
     }
 
     struct Data: GraphQLSelection {

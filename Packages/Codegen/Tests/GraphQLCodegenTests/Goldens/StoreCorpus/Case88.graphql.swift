@@ -52,64 +52,11 @@ struct Case88Query: GraphQLTypedOperation {
         /// The variable `$flag6` (`Boolean!`).
         var flag6: Bool
         /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int>
+        var first7: GraphQLNullable<Int> = .absent
         /// The variable `$flag8` (`Boolean!`).
         var flag8: Bool
         /// The variable `$first9` (`Int`).
-        var first9: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(
-            flag0: Bool,
-            size1: Int,
-            flag2: Bool,
-            flag3: Bool,
-            flag4: Bool,
-            flag5: Bool,
-            flag6: Bool,
-            first7: GraphQLNullable<Int> = .absent,
-            flag8: Bool,
-            first9: GraphQLNullable<Int> = .absent
-        ) {
-            self.flag0 = flag0
-            self.size1 = size1
-            self.flag2 = flag2
-            self.flag3 = flag3
-            self.flag4 = flag4
-            self.flag5 = flag5
-            self.flag6 = flag6
-            self.first7 = first7
-            self.flag8 = flag8
-            self.first9 = first9
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case size1
-            case flag2
-            case flag3
-            case flag4
-            case flag5
-            case flag6
-            case first7
-            case flag8
-            case first9
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.size1, forKey: .size1)
-            try container.encode(self.flag2, forKey: .flag2)
-            try container.encode(self.flag3, forKey: .flag3)
-            try container.encode(self.flag4, forKey: .flag4)
-            try container.encode(self.flag5, forKey: .flag5)
-            try container.encode(self.flag6, forKey: .flag6)
-            try container.encode(self.first7, forKey: .first7)
-            try container.encode(self.flag8, forKey: .flag8)
-            try container.encode(self.first9, forKey: .first9)
-        }
+        var first9: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {

@@ -22,10 +22,7 @@ struct Case89Query: GraphQLTypedOperation {
     }
 
     /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// Every member; the optional ones are left out unless given.
-        init() {}
-    }
+    struct Variables: Encodable, Sendable, Hashable {}
 
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s")

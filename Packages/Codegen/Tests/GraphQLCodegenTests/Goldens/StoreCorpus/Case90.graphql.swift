@@ -30,21 +30,6 @@ struct Case90Query: GraphQLTypedOperation {
     struct Variables: Encodable, Sendable, Hashable {
         /// The variable `$size0` (`Int!`).
         var size0: Int
-
-        /// Every member; the optional ones are left out unless given.
-        init(size0: Int) {
-            self.size0 = size0
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case size0
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.size0, forKey: .size0)
-        }
     }
 
     struct Data: GraphQLSelection {

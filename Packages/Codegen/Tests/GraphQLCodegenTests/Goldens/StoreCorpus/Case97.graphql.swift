@@ -37,27 +37,6 @@ struct Case97Query: GraphQLTypedOperation {
         var flag1: Bool
         /// The variable `$flag2` (`Boolean!`).
         var flag2: Bool
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, flag1: Bool, flag2: Bool) {
-            self.flag0 = flag0
-            self.flag1 = flag1
-            self.flag2 = flag2
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case flag1
-            case flag2
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.flag1, forKey: .flag1)
-            try container.encode(self.flag2, forKey: .flag2)
-        }
     }
 
     struct Data: GraphQLSelection {

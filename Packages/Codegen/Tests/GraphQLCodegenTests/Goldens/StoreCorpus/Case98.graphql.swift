@@ -31,35 +31,11 @@ struct Case98Query: GraphQLTypedOperation {
         /// The variable `$flag0` (`Boolean!`).
         var flag0: Bool
         /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int>
+        var first1: GraphQLNullable<Int> = .absent
         /// The variable `$size2` (`Int!`).
         var size2: Int
         /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int>
-
-        /// Every member; the optional ones are left out unless given.
-        init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, size2: Int, first3: GraphQLNullable<Int> = .absent) {
-            self.flag0 = flag0
-            self.first1 = first1
-            self.size2 = size2
-            self.first3 = first3
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case flag0
-            case first1
-            case size2
-            case first3
-        }
-
-        /// Encodes the members, leaving out the absent ones.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.flag0, forKey: .flag0)
-            try container.encode(self.first1, forKey: .first1)
-            try container.encode(self.size2, forKey: .size2)
-            try container.encode(self.first3, forKey: .first3)
-        }
+        var first3: GraphQLNullable<Int> = .absent
     }
 
     struct Data: GraphQLSelection {
