@@ -224,7 +224,7 @@ struct DiagnosticsTests {
         let mood = try #require(namespace.range(of: "enum Mood:"))
         let size = try #require(namespace.range(of: "enum Size:"))
         let moodText = namespace[mood.lowerBound..<size.lowerBound]
-        #expect(moodText.contains("    case unknown\n"))
+        #expect(moodText.contains("  case unknown\n"))
         #expect(moodText.contains("case __unknown(String)"))
         #expect(moodText.contains("case \"UNKNOWN\": self = .unknown"))
         #expect(moodText.contains("default: self = .__unknown(rawValue)"))

@@ -24,10 +24,10 @@ struct MemberwiseInitTests {
                 configuration: CodegenConfiguration(accessLevel: .internal, memberwiseInitializers: true)
             ).first
         ).contents
-        #expect(internalFile.contains("\n        init(user: User? = nil) {"))
+        #expect(internalFile.contains("\n    init(user: User? = nil) {"))
         #expect(
             internalFile.contains(
-                "\n        init(name: String? = nil, __typename: String = \"User\", id: String? = nil) {"))
+                "\n    init(name: String? = nil, __typename: String = \"User\", id: String? = nil) {"))
         #expect(!internalFile.contains("public init"))
     }
 

@@ -28,15 +28,15 @@ struct SharedSelectionTests {
         let query = "query Q { me { address { street city } } other { address { street city } } }\n"
         let file = try Self.generated(query)
         #expect(Self.count("struct Address: GraphQLSelection", in: file) == 1)
-        #expect(file.contains("extension QQuery.Data.Me {\n    struct Address: GraphQLSelection {"))
-        #expect(file.contains("extension QQuery.Data.Other {\n    typealias Address = QQuery.Data.Me.Address\n}"))
+        #expect(file.contains("extension QQuery.Data.Me {\n  struct Address: GraphQLSelection {"))
+        #expect(file.contains("extension QQuery.Data.Other {\n  typealias Address = QQuery.Data.Me.Address\n}"))
         #expect(!file.contains("extension QQuery.Data.Other.Address"))
         let publicFile = try Self.generated(query, access: .public)
         #expect(Self.count("public struct Address: GraphQLSelection", in: publicFile) == 1)
         #expect(
             publicFile.contains(
-                "    /// The selection of `Address` on `Address`.\n"
-                    + "    public typealias Address = QQuery.Data.Me.Address\n"))
+                "  /// The selection of `Address` on `Address`.\n"
+                    + "  public typealias Address = QQuery.Data.Me.Address\n"))
     }
 
     @Test(

@@ -26,10 +26,10 @@ struct SynthesizedInputTests {
     func internalMembersOnly() throws {
         let file = try Self.generated(.internal)
         #expect(
-            file.contains("        var first: Int\n")
-                && file.contains("        var after: GraphQLNullable<String> = .absent\n"))
-        #expect(file.contains("    var `in`: GraphQLNullable<[String]> = .absent\n"))
-        #expect(file.contains("    struct Variables: Encodable, Sendable, Hashable {}\n"))
+            file.contains("    var first: Int\n")
+                && file.contains("    var after: GraphQLNullable<String> = .absent\n"))
+        #expect(file.contains("  var `in`: GraphQLNullable<[String]> = .absent\n"))
+        #expect(file.contains("  struct Variables: Encodable, Sendable, Hashable {}\n"))
         #expect(!file.contains("CodingKeys") && !file.contains("func encode") && !file.contains("self.first = first"))
     }
 
@@ -38,13 +38,13 @@ struct SynthesizedInputTests {
         let file = try Self.generated(.public)
         #expect(
             file.contains(
-                "        public init(\n            first: Int,\n            after: GraphQLNullable<String> = .absent,\n"
+                "    public init(\n      first: Int,\n      after: GraphQLNullable<String> = .absent,\n"
             ))
-        #expect(file.contains("            self.first = first\n"))
+        #expect(file.contains("      self.first = first\n"))
         #expect(
             file.contains(
                 "public init(author: GraphQLNullable<String> = .absent, `in`: GraphQLNullable<[String]> = .absent)"))
-        #expect(file.contains("        public init() {}\n"))
+        #expect(file.contains("    public init() {}\n"))
         #expect(!file.contains("CodingKeys") && !file.contains("func encode"))
     }
 }

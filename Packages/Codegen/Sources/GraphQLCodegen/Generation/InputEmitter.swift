@@ -37,7 +37,7 @@ struct InputEmitter {
     /// struct declares its initializer, since a synthesized one is internal.
     func emit(name: String, documentation: String, members: [Member], into writer: inout SwiftWriter) {
         writer.blank()
-        writer.doc(documentation)
+        if !documentation.isEmpty { writer.doc(documentation) }
         let header = "\(access)struct \(SwiftNames.escaped(name)): Encodable, Sendable, Hashable"
         guard !members.isEmpty || !access.isEmpty else {
             writer.line(header + " {}")
@@ -45,7 +45,7 @@ struct InputEmitter {
         }
         writer.block(header) { writer in
             for member in members {
-                writer.doc(member.documentation)
+                if !member.documentation.isEmpty { writer.doc(member.documentation) }
                 writer.line(
                     "\(access)var \(SwiftNames.escaped(member.name)): \(member.propertyType)"
                         + (member.isOptional ? " = .absent" : ""))

@@ -32,15 +32,20 @@ struct OperationEmitter {
         let name = operation.name ?? ""
         let typeName = Self.typeName(of: operation)
         let kind = operation.kind.rawValue
+        // An internal operation's documentation says only what its names and types say: it is
+        // written where the lint asks every public symbol for some (decision 0221).
+        let documents = !access.isEmpty
         let members = operation.variableDefinitions.map { definition in
             InputEmitter.member(
                 name: definition.name, type: definition.type, hasDefault: definition.defaultValue != nil,
                 base: context.leafType(definition.type.namedType, at: definition.location.start),
-                documentation: "The variable `$\(definition.name)` (`\(definition.type)`"
-                    + (definition.defaultValue.map { ", default `\(Printer.print($0))`" } ?? "") + ").")
+                documentation: !documents
+                    ? ""
+                    : "The variable `$\(definition.name)` (`\(definition.type)`"
+                        + (definition.defaultValue.map { ", default `\(Printer.print($0))`" } ?? "") + ").")
         }
         writer.blank()
-        writer.doc("The \(kind) `\(name)`.")
+        if documents { writer.doc("The \(kind) `\(name)`.") }
         // What restates the protocol's own members is documented only where the lint asks every public
         // symbol for it: an internal operation's Quick Help shows the protocol's (decision 0221).
         let access = self.access
@@ -87,7 +92,9 @@ struct OperationEmitter {
                     writer.line("self.variables = Variables()")
                 }
             }
-            inputs.emit(name: "Variables", documentation: "The operation's variables.", members: members, into: &writer)
+            inputs.emit(
+                name: "Variables", documentation: documents ? "The operation's variables." : "", members: members,
+                into: &writer)
             SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emit(
                 data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
         }

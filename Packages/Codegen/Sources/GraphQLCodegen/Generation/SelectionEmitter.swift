@@ -92,7 +92,12 @@ struct SelectionEmitter {
             types.append(type)
             return types.count - 1
         }
+        // `__typename` as the compiler added it is `=`, and on an object type `=Name`, the type an
+        // answer without it is (decision 0226).
         var entries: [String] = model.fields.map { field in
+            if field.isAdded, field.responseKey == "__typename", field.caught == nil {
+                return "=" + (field.derivedValue ?? "")
+            }
             let type = Self.typeCode(field.valueType, index: index)
             if let caught = field.caught {
                 // `!`: a `@catch` field, whose caught error decoding records; its value is checked
@@ -101,9 +106,7 @@ struct SelectionEmitter {
                 return "!" + (field.mayBeMissing ? "?" : "") + "\(field.responseKey):\(type)\(nullable)"
             }
             switch field.presence {
-            case .required where field.derivedValue == nil: return "\(field.responseKey):\(type)"
-            // The type an answer without the field is (`GraphQLSelection.__typename`).
-            case .required: return "?\(field.responseKey):\(type)?=\(field.derivedValue ?? "")"
+            case .required: return "\(field.responseKey):\(type)"
             case .nullable: return "\(field.responseKey):\(type)?"
             // As `decodeIfPresent` did: a field the answer may lack may also be `null`.
             case .conditional, .conditionalNullable: return "?\(field.responseKey):\(type)?"
@@ -123,7 +126,7 @@ struct SelectionEmitter {
         }
         if !access.isEmpty { writer.doc("What decoding checks.") }
         let arguments = (["\"" + entries.joined(separator: " ") + "\""] + types.map { $0 + ".self" })
-        writer.call("\(access)static let __fields = GraphQLSelectionFields", arguments)
+        writer.call("\(access)static let __fields = __Fields", arguments)
     }
 
     /// `[#0?]?` for `[Friends?]?`: `i`, `f`, `s`, `b` for the standard scalars, `#n` for the `n`th
@@ -275,15 +278,23 @@ struct SelectionEmitter {
     }
 
     private func emitFragmentMembers(_ fragment: FragmentMembers, into writer: inout SwiftWriter) {
-        writer.doc("The fragment's name in the document.")
+        // The members restate the protocol's: documented where the lint asks every public symbol for it,
+        // as an operation's are (decision 0221).
+        let documents = !access.isEmpty
+        if documents { writer.doc("The fragment's name in the document.") }
         writer.line("\(access)static let fragmentName = \"\(fragment.name)\"")
-        writer.doc("The type the fragment selects on.")
+        if documents { writer.doc("The type the fragment selects on.") }
         writer.line("\(access)static let typeCondition = \"\(fragment.typeCondition)\"")
-        writer.doc(
-            "The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,\n"
-                + "client directives removed.")
+        if documents {
+            writer.doc(
+                "The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields"
+                    + " added,\nclient directives removed.")
+        }
         OperationEmitter.emitLiteral(fragment.text, as: "\(access)static let text", into: &writer)
-        writer.doc("The fragment's data is this struct: it decodes what the fragment reads from the object's record.")
+        if documents {
+            writer.doc(
+                "The fragment's data is this struct: it decodes what the fragment reads from the object's record.")
+        }
         // `Self` rather than the name: a fragment named `Data` would make the alias name itself.
         writer.line("\(access)typealias Data = Self")
         writer.blank()

@@ -1,5 +1,6 @@
-/// Builds Swift source a line at a time with four-space indentation, the repository's format, so
-/// that generated files read like hand-written ones.
+/// Builds Swift source a line at a time with two-space indentation, swift-format's default layout and
+/// the one Apollo iOS generates: generated code is compiled far more often than it is read, and every
+/// level of a nested selection is indented again (decision 0227).
 struct SwiftWriter {
     private(set) var output = ""
     private var depth = 0
@@ -9,7 +10,7 @@ struct SwiftWriter {
 
     /// Writes `text` on its own line at the current depth.
     mutating func line(_ text: String) {
-        output += text.isEmpty ? "\n" : String(repeating: "    ", count: depth) + text + "\n"
+        output += text.isEmpty ? "\n" : String(repeating: "  ", count: depth) + text + "\n"
         atBlockStart = text.isEmpty || text.hasSuffix("{")
     }
 
@@ -69,7 +70,7 @@ struct SwiftWriter {
     }
 
     /// The width of the current indentation, in columns.
-    var indentationWidth: Int { depth * 4 }
+    var indentationWidth: Int { depth * 2 }
 
     /// The lines `body` writes, one level deeper.
     mutating func indented(_ body: (inout SwiftWriter) -> Void) {

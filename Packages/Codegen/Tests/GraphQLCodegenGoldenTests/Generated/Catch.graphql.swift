@@ -4,239 +4,237 @@ import GraphQLCore
 
 /// The query `CaughtHero`.
 public struct CaughtHeroQuery: GraphQLTypedOperation {
-    /// The operation's name in the document.
-    public static let operationName = "CaughtHero"
-    /// A query.
-    public static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
-    public static let text = """
-        query CaughtHero($episode:Episode){hero(episode:$episode){name friends{name __typename id}...on \
-        Droid{primaryFunction}__typename id}}
-        """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "d4bb89b58e597175dd921b35af5401f2ea210450ce77858bc7c7282bf03feb84"
+  /// The operation's name in the document.
+  public static let operationName = "CaughtHero"
+  /// A query.
+  public static let operationKind = OperationKind.query
+  /// The text sent: `__typename` and key fields added, client directives removed.
+  public static let text = """
+    query CaughtHero($episode:Episode){hero(episode:$episode){name friends{name __typename id}...on \
+    Droid{primaryFunction}__typename id}}
+    """
+  /// The SHA-256 of ``text``, as an automatic persisted query sends it.
+  public static let textDigest = "d4bb89b58e597175dd921b35af5401f2ea210450ce77858bc7c7282bf03feb84"
 
-    /// The variables of this instance.
-    public var variables: Variables
+  /// The variables of this instance.
+  public var variables: Variables
 
-    /// The operation with `variables`.
-    public init(variables: Variables) {
-        self.variables = variables
-    }
+  /// The operation with `variables`.
+  public init(variables: Variables) {
+    self.variables = variables
+  }
 
-    /// The operation with each variable; the optional ones are left out unless given.
+  /// The operation with each variable; the optional ones are left out unless given.
+  public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent) {
+    self.variables = Variables(episode: episode)
+  }
+
+  /// The operation's variables.
+  public struct Variables: Encodable, Sendable, Hashable {
+    /// The variable `$episode` (`Episode`).
+    public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
+
+    /// Every member; the optional ones are left out unless given.
     public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent) {
-        self.variables = Variables(episode: episode)
+      self.episode = episode
     }
+  }
 
-    /// The operation's variables.
-    public struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$episode` (`Episode`).
-        public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
+  /// The answer's `data`, as the text above selects it.
+  public struct Data: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("hero:#0?", Hero.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `hero` (`Character`).
+    public var hero: Hero? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every member; the optional ones are left out unless given.
-        public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent) {
-            self.episode = episode
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(hero: Hero? = nil) {
+      var d = JSONObject()
+      d.__set("hero", hero)
+      self.init(__data: d)
     }
-
-    /// The answer's `data`, as the text above selects it.
-    public struct Data: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("hero:#0?", Hero.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `hero` (`Character`).
-        public var hero: Hero? { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(hero: Hero? = nil) {
-            var d = JSONObject()
-            d.__set("hero", hero)
-            self.init(__data: d)
-        }
-    }
+  }
 }
 
 extension CaughtHeroQuery.Data {
-    /// The selection of `Hero` on `Character`.
-    public struct Hero: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "!name:s !friends:[#0?]? ?__typename:s? ?id:s? @1:Droid", Friends.self, AsDroid.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var name: Result<String, FieldError> { __caught() }
-        /// The field `friends` (`[Character]`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var friends: [Friends?]? { __caughtOrNil() }
-        /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Hero` on `Character`.
+  public struct Hero: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("!name:s !friends:[#0?]? = ?id:s? @1:Droid", Friends.self, AsDroid.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
+    public var name: Result<String, FieldError> { __caught() }
+    /// The field `friends` (`[Character]`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
+    public var friends: [Friends?]? { __caughtOrNil() }
+    /// This object as a `Droid`, when it is one.
+    public var asDroid: AsDroid? { __view(when: ["Droid"]) }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            name: Result<String, FieldError>,
-            friends: [Friends?]? = nil,
-            __typename: String? = nil,
-            id: String? = nil,
-            asDroid: AsDroid? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__setIfPresent("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(asDroid)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      name: Result<String, FieldError>,
+      friends: [Friends?]? = nil,
+      __typename: String? = nil,
+      id: String? = nil,
+      asDroid: AsDroid? = nil
+    ) {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__set("friends", friends)
+      d.__setIfPresent("__typename", __typename)
+      d.__setIfPresent("id", id)
+      d.__merge(asDroid)
+      self.init(__data: d)
     }
+  }
 }
 
 extension CaughtHeroQuery.Data.Hero {
-    /// The selection of `Friends` on `Character`.
-    public struct Friends: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Friends` on `Character`.
+  public struct Friends: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("name:s = ?id:s?")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(name: String, __typename: String? = nil, id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(name: String, __typename: String? = nil, id: String? = nil) {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__setIfPresent("__typename", __typename)
+      d.__setIfPresent("id", id)
+      self.init(__data: d)
     }
+  }
 
-    /// The selection on `Character` as a `Droid`.
-    public struct AsDroid: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "!name:s !friends:[#0?]? !primaryFunction:s? ?__typename:s?=Droid ?id:s?", Friends.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var name: Result<String, FieldError> { __caught() }
-        /// The field `friends` (`[Character]`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var friends: [Friends?]? { __caughtOrNil() }
-        /// The field `primaryFunction` (`String`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var primaryFunction: Result<String?, FieldError> { __caught() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection on `Character` as a `Droid`.
+  public struct AsDroid: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("!name:s !friends:[#0?]? !primaryFunction:s? =Droid ?id:s?", Friends.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
+    public var name: Result<String, FieldError> { __caught() }
+    /// The field `friends` (`[Character]`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
+    public var friends: [Friends?]? { __caughtOrNil() }
+    /// The field `primaryFunction` (`String`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
+    public var primaryFunction: Result<String?, FieldError> { __caught() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            name: Result<String, FieldError>,
-            friends: [Friends?]? = nil,
-            primaryFunction: Result<String?, FieldError>,
-            __typename: String = "Droid",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__set("primaryFunction", primaryFunction)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      name: Result<String, FieldError>,
+      friends: [Friends?]? = nil,
+      primaryFunction: Result<String?, FieldError>,
+      __typename: String = "Droid",
+      id: String? = nil
+    ) {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__set("friends", friends)
+      d.__set("primaryFunction", primaryFunction)
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      self.init(__data: d)
     }
+  }
 }
 
 /// The query `CaughtFeed`.
 public struct CaughtFeedQuery: GraphQLTypedOperation {
-    /// The operation's name in the document.
-    public static let operationName = "CaughtFeed"
-    /// A query.
-    public static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
-    public static let text = """
-        query CaughtFeed($withTags:Boolean!){feed(first:2){title tags@include(if:$withTags)__typename id}}
-        """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "320c5ceac6344e3557f33696926cafe8715e73df3ecd025d5a1075fac3de045b"
+  /// The operation's name in the document.
+  public static let operationName = "CaughtFeed"
+  /// A query.
+  public static let operationKind = OperationKind.query
+  /// The text sent: `__typename` and key fields added, client directives removed.
+  public static let text = """
+    query CaughtFeed($withTags:Boolean!){feed(first:2){title tags@include(if:$withTags)__typename id}}
+    """
+  /// The SHA-256 of ``text``, as an automatic persisted query sends it.
+  public static let textDigest = "320c5ceac6344e3557f33696926cafe8715e73df3ecd025d5a1075fac3de045b"
 
-    /// The variables of this instance.
-    public var variables: Variables
+  /// The variables of this instance.
+  public var variables: Variables
 
-    /// The operation with `variables`.
-    public init(variables: Variables) {
-        self.variables = variables
-    }
+  /// The operation with `variables`.
+  public init(variables: Variables) {
+    self.variables = variables
+  }
 
-    /// The operation with each variable; the optional ones are left out unless given.
+  /// The operation with each variable; the optional ones are left out unless given.
+  public init(withTags: Bool) {
+    self.variables = Variables(withTags: withTags)
+  }
+
+  /// The operation's variables.
+  public struct Variables: Encodable, Sendable, Hashable {
+    /// The variable `$withTags` (`Boolean!`).
+    public var withTags: Bool
+
+    /// Every member; the optional ones are left out unless given.
     public init(withTags: Bool) {
-        self.variables = Variables(withTags: withTags)
+      self.withTags = withTags
     }
+  }
 
-    /// The operation's variables.
-    public struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$withTags` (`Boolean!`).
-        public var withTags: Bool
+  /// The answer's `data`, as the text above selects it.
+  public struct Data: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("!feed:[#0]?", Feed.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `feed` (`[Post!]!`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
+    public var feed: [Feed]? { __caughtOrNil() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every member; the optional ones are left out unless given.
-        public init(withTags: Bool) {
-            self.withTags = withTags
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(feed: [Feed]? = nil) {
+      var d = JSONObject()
+      d.__set("feed", feed)
+      self.init(__data: d)
     }
-
-    /// The answer's `data`, as the text above selects it.
-    public struct Data: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("!feed:[#0]?", Feed.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `feed` (`[Post!]!`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var feed: [Feed]? { __caughtOrNil() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(feed: [Feed]? = nil) {
-            var d = JSONObject()
-            d.__set("feed", feed)
-            self.init(__data: d)
-        }
-    }
+  }
 }
 
 extension CaughtFeedQuery.Data {
-    /// The selection of `Feed` on `Post`.
-    public struct Feed: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("!title:s? !?tags:[[s?]?]? ?__typename:s?=Post ?id:s?")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `title` (`String!`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var title: String? { __caughtOrNil() }
-        /// The field `tags` (`[[String]]`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var tags: Result<[[String?]?]?, FieldError>? { __caughtIfPresent() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Feed` on `Post`.
+  public struct Feed: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("!title:s? !?tags:[[s?]?]? =Post ?id:s?")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `title` (`String!`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
+    public var title: String? { __caughtOrNil() }
+    /// The field `tags` (`[[String]]`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
+    public var tags: Result<[[String?]?]?, FieldError>? { __caughtIfPresent() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            title: String? = nil,
-            tags: Result<[[String?]?]?, FieldError>? = nil,
-            __typename: String = "Post",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("title", title)
-            d.__setIfPresent("tags", tags)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      title: String? = nil,
+      tags: Result<[[String?]?]?, FieldError>? = nil,
+      __typename: String = "Post",
+      id: String? = nil
+    ) {
+      var d = JSONObject()
+      d.__set("title", title)
+      d.__setIfPresent("tags", tags)
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      self.init(__data: d)
     }
+  }
 }

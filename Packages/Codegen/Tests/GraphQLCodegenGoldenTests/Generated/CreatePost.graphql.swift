@@ -4,86 +4,85 @@ import GraphQLCore
 
 /// The mutation `CreatePost`.
 public struct CreatePostMutation: GraphQLTypedOperation {
-    /// The operation's name in the document.
-    public static let operationName = "CreatePost"
-    /// A mutation.
-    public static let operationKind = OperationKind.mutation
-    /// The text sent: `__typename` and key fields added, client directives removed.
-    public static let text = """
-        mutation CreatePost($input:CreatePostInput!){createPost(input:$input){id title createdAt __typename}}
-        """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "d2e1bf9a86b893df2062bc2813c6530dc62d24fed7fbbd4a3b705efa488973f1"
+  /// The operation's name in the document.
+  public static let operationName = "CreatePost"
+  /// A mutation.
+  public static let operationKind = OperationKind.mutation
+  /// The text sent: `__typename` and key fields added, client directives removed.
+  public static let text = """
+    mutation CreatePost($input:CreatePostInput!){createPost(input:$input){id title createdAt __typename}}
+    """
+  /// The SHA-256 of ``text``, as an automatic persisted query sends it.
+  public static let textDigest = "d2e1bf9a86b893df2062bc2813c6530dc62d24fed7fbbd4a3b705efa488973f1"
 
-    /// The variables of this instance.
-    public var variables: Variables
+  /// The variables of this instance.
+  public var variables: Variables
 
-    /// The operation with `variables`.
-    public init(variables: Variables) {
-        self.variables = variables
-    }
+  /// The operation with `variables`.
+  public init(variables: Variables) {
+    self.variables = variables
+  }
 
-    /// The operation with each variable; the optional ones are left out unless given.
+  /// The operation with each variable; the optional ones are left out unless given.
+  public init(input: GraphQLSchema.CreatePostInput) {
+    self.variables = Variables(input: input)
+  }
+
+  /// The operation's variables.
+  public struct Variables: Encodable, Sendable, Hashable {
+    /// The variable `$input` (`CreatePostInput!`).
+    public var input: GraphQLSchema.CreatePostInput
+
+    /// Every member; the optional ones are left out unless given.
     public init(input: GraphQLSchema.CreatePostInput) {
-        self.variables = Variables(input: input)
+      self.input = input
     }
+  }
 
-    /// The operation's variables.
-    public struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$input` (`CreatePostInput!`).
-        public var input: GraphQLSchema.CreatePostInput
+  /// The answer's `data`, as the text above selects it.
+  public struct Data: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("createPost:#0?", CreatePost.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `createPost` (`Post`).
+    public var createPost: CreatePost? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every member; the optional ones are left out unless given.
-        public init(input: GraphQLSchema.CreatePostInput) {
-            self.input = input
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(createPost: CreatePost? = nil) {
+      var d = JSONObject()
+      d.__set("createPost", createPost)
+      self.init(__data: d)
     }
-
-    /// The answer's `data`, as the text above selects it.
-    public struct Data: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("createPost:#0?", CreatePost.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `createPost` (`Post`).
-        public var createPost: CreatePost? { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(createPost: CreatePost? = nil) {
-            var d = JSONObject()
-            d.__set("createPost", createPost)
-            self.init(__data: d)
-        }
-    }
+  }
 }
 
 extension CreatePostMutation.Data {
-    /// The selection of `CreatePost` on `Post`.
-    public struct CreatePost: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "id:s title:s createdAt:#0 ?__typename:s?=Post", GraphQLSchema.DateTime.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `id` (`ID!`).
-        public var id: String { __field() }
-        /// The field `title` (`String!`).
-        public var title: String { __field() }
-        /// The field `createdAt` (`DateTime!`).
-        public var createdAt: GraphQLSchema.DateTime { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `CreatePost` on `Post`.
+  public struct CreatePost: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("id:s title:s createdAt:#0 =Post", GraphQLSchema.DateTime.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `id` (`ID!`).
+    public var id: String { __field() }
+    /// The field `title` (`String!`).
+    public var title: String { __field() }
+    /// The field `createdAt` (`DateTime!`).
+    public var createdAt: GraphQLSchema.DateTime { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("title", title)
-            d.__set("createdAt", createdAt)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
+      var d = JSONObject()
+      d.__set("id", id)
+      d.__set("title", title)
+      d.__set("createdAt", createdAt)
+      d.__set("__typename", __typename)
+      self.init(__data: d)
     }
+  }
 }

@@ -4,156 +4,156 @@ import GraphQLCore
 
 /// The query `Feed`.
 public struct FeedQuery: GraphQLTypedOperation {
-    /// The operation's name in the document.
-    public static let operationName = "Feed"
-    /// A query.
-    public static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
-    public static let text = """
-        query Feed($first:Int!$after:String$filter:FeedFilter$order:SortOrder=ASC){feed(first:$first after:$after \
-        filter:$filter order:$order){title c:title decoder:title createdAt default type{name __typename}tags \
-        __typename id}small:grid(size:2)}
-        """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "1564f8f0f71cb9bcb80b603bdddd7652978e0efa7d8ef8b6ec340b2e702151d1"
+  /// The operation's name in the document.
+  public static let operationName = "Feed"
+  /// A query.
+  public static let operationKind = OperationKind.query
+  /// The text sent: `__typename` and key fields added, client directives removed.
+  public static let text = """
+    query Feed($first:Int!$after:String$filter:FeedFilter$order:SortOrder=ASC){feed(first:$first after:$after \
+    filter:$filter order:$order){title c:title decoder:title createdAt default type{name __typename}tags __typename id}\
+    small:grid(size:2)}
+    """
+  /// The SHA-256 of ``text``, as an automatic persisted query sends it.
+  public static let textDigest = "1564f8f0f71cb9bcb80b603bdddd7652978e0efa7d8ef8b6ec340b2e702151d1"
 
-    /// The variables of this instance.
-    public var variables: Variables
+  /// The variables of this instance.
+  public var variables: Variables
 
-    /// The operation with `variables`.
-    public init(variables: Variables) {
-        self.variables = variables
-    }
+  /// The operation with `variables`.
+  public init(variables: Variables) {
+    self.variables = variables
+  }
 
-    /// The operation with each variable; the optional ones are left out unless given.
+  /// The operation with each variable; the optional ones are left out unless given.
+  public init(
+    first: Int,
+    after: GraphQLNullable<String> = .absent,
+    filter: GraphQLNullable<GraphQLSchema.FeedFilter> = .absent,
+    order: GraphQLNullable<GraphQLSchema.SortOrder> = .absent
+  ) {
+    self.variables = Variables(first: first, after: after, filter: filter, order: order)
+  }
+
+  /// The operation's variables.
+  public struct Variables: Encodable, Sendable, Hashable {
+    /// The variable `$first` (`Int!`).
+    public var first: Int
+    /// The variable `$after` (`String`).
+    public var after: GraphQLNullable<String> = .absent
+    /// The variable `$filter` (`FeedFilter`).
+    public var filter: GraphQLNullable<GraphQLSchema.FeedFilter> = .absent
+    /// The variable `$order` (`SortOrder`, default `ASC`).
+    public var order: GraphQLNullable<GraphQLSchema.SortOrder> = .absent
+
+    /// Every member; the optional ones are left out unless given.
     public init(
-        first: Int,
-        after: GraphQLNullable<String> = .absent,
-        filter: GraphQLNullable<GraphQLSchema.FeedFilter> = .absent,
-        order: GraphQLNullable<GraphQLSchema.SortOrder> = .absent
+      first: Int,
+      after: GraphQLNullable<String> = .absent,
+      filter: GraphQLNullable<GraphQLSchema.FeedFilter> = .absent,
+      order: GraphQLNullable<GraphQLSchema.SortOrder> = .absent
     ) {
-        self.variables = Variables(first: first, after: after, filter: filter, order: order)
+      self.first = first
+      self.after = after
+      self.filter = filter
+      self.order = order
     }
+  }
 
-    /// The operation's variables.
-    public struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first` (`Int!`).
-        public var first: Int
-        /// The variable `$after` (`String`).
-        public var after: GraphQLNullable<String> = .absent
-        /// The variable `$filter` (`FeedFilter`).
-        public var filter: GraphQLNullable<GraphQLSchema.FeedFilter> = .absent
-        /// The variable `$order` (`SortOrder`, default `ASC`).
-        public var order: GraphQLNullable<GraphQLSchema.SortOrder> = .absent
+  /// The answer's `data`, as the text above selects it.
+  public struct Data: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("feed:[#0] small:[[i?]?]", Feed.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `feed` (`[Post!]!`).
+    public var feed: [Feed] { __field() }
+    /// The field `grid`, as `small` (`[[Int]]!`).
+    public var small: [[Int?]?] { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every member; the optional ones are left out unless given.
-        public init(
-            first: Int,
-            after: GraphQLNullable<String> = .absent,
-            filter: GraphQLNullable<GraphQLSchema.FeedFilter> = .absent,
-            order: GraphQLNullable<GraphQLSchema.SortOrder> = .absent
-        ) {
-            self.first = first
-            self.after = after
-            self.filter = filter
-            self.order = order
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(feed: [Feed], small: [[Int?]?]) {
+      var d = JSONObject()
+      d.__set("feed", feed)
+      d.__set("small", small)
+      self.init(__data: d)
     }
-
-    /// The answer's `data`, as the text above selects it.
-    public struct Data: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("feed:[#0] small:[[i?]?]", Feed.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `feed` (`[Post!]!`).
-        public var feed: [Feed] { __field() }
-        /// The field `grid`, as `small` (`[[Int]]!`).
-        public var small: [[Int?]?] { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(feed: [Feed], small: [[Int?]?]) {
-            var d = JSONObject()
-            d.__set("feed", feed)
-            d.__set("small", small)
-            self.init(__data: d)
-        }
-    }
+  }
 }
 
 extension FeedQuery.Data {
-    /// The selection of `Feed` on `Post`.
-    public struct Feed: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "title:s c:s decoder:s createdAt:#0 default:s? type:#1? tags:[[s?]?]? ?__typename:s?=Post ?id:s?",
-            GraphQLSchema.DateTime.self, `Type`.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `title` (`String!`).
-        public var title: String { __field() }
-        /// The field `title`, as `c` (`String!`).
-        public var c: String { __field() }
-        /// The field `title`, as `decoder` (`String!`).
-        public var decoder: String { __field() }
-        /// The field `createdAt` (`DateTime!`).
-        public var createdAt: GraphQLSchema.DateTime { __field() }
-        /// The field `default` (`String`).
-        public var `default`: String? { __field() }
-        /// The field `type` (`PostType`).
-        public var type: `Type`? { __field() }
-        /// The field `tags` (`[[String]]`).
-        public var tags: [[String?]?]? { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Feed` on `Post`.
+  public struct Feed: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields(
+      "title:s c:s decoder:s createdAt:#0 default:s? type:#1? tags:[[s?]?]? =Post ?id:s?", GraphQLSchema.DateTime.self,
+      `Type`.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `title` (`String!`).
+    public var title: String { __field() }
+    /// The field `title`, as `c` (`String!`).
+    public var c: String { __field() }
+    /// The field `title`, as `decoder` (`String!`).
+    public var decoder: String { __field() }
+    /// The field `createdAt` (`DateTime!`).
+    public var createdAt: GraphQLSchema.DateTime { __field() }
+    /// The field `default` (`String`).
+    public var `default`: String? { __field() }
+    /// The field `type` (`PostType`).
+    public var type: `Type`? { __field() }
+    /// The field `tags` (`[[String]]`).
+    public var tags: [[String?]?]? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            title: String,
-            c: String,
-            decoder: String,
-            createdAt: GraphQLSchema.DateTime,
-            `default`: String? = nil,
-            type: `Type`? = nil,
-            tags: [[String?]?]? = nil,
-            __typename: String = "Post",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("title", title)
-            d.__set("c", c)
-            d.__set("decoder", decoder)
-            d.__set("createdAt", createdAt)
-            d.__set("default", `default`)
-            d.__set("type", type)
-            d.__set("tags", tags)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      title: String,
+      c: String,
+      decoder: String,
+      createdAt: GraphQLSchema.DateTime,
+      `default`: String? = nil,
+      type: `Type`? = nil,
+      tags: [[String?]?]? = nil,
+      __typename: String = "Post",
+      id: String? = nil
+    ) {
+      var d = JSONObject()
+      d.__set("title", title)
+      d.__set("c", c)
+      d.__set("decoder", decoder)
+      d.__set("createdAt", createdAt)
+      d.__set("default", `default`)
+      d.__set("type", type)
+      d.__set("tags", tags)
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      self.init(__data: d)
     }
+  }
 }
 
 extension FeedQuery.Data.Feed {
-    /// The selection of `Type` on `PostType`.
-    public struct `Type`: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=PostType")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Type` on `PostType`.
+  public struct `Type`: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("name:s =PostType")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(name: String, __typename: String = "PostType") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(name: String, __typename: String = "PostType") {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__set("__typename", __typename)
+      self.init(__data: d)
     }
+  }
 }

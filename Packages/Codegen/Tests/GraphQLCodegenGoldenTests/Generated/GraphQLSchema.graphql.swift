@@ -6,140 +6,140 @@ import GraphQLCore
 public enum GraphQLSchema {}
 
 extension GraphQLSchema {
-    /// A point in time, as an ISO 8601 string.
-    public typealias DateTime = String
+  /// A point in time, as an ISO 8601 string.
+  public typealias DateTime = String
 
-    /// An episode of the saga.
-    public enum Episode: RawRepresentable, Codable, Sendable, Hashable {
-        /// `NEW_HOPE`.
-        case newHope
-        /// `EMPIRE`.
-        case empire
-        /// Return of the Jedi.
-        case jedi
-        /// A value the schema did not have when this code was generated.
-        case unknown(String)
+  /// An episode of the saga.
+  public enum Episode: RawRepresentable, Codable, Sendable, Hashable {
+    /// `NEW_HOPE`.
+    case newHope
+    /// `EMPIRE`.
+    case empire
+    /// Return of the Jedi.
+    case jedi
+    /// A value the schema did not have when this code was generated.
+    case unknown(String)
 
-        /// The value of that name in the schema, ``unknown(_:)`` for a name not known here.
-        public init(rawValue: String) {
-            switch rawValue {
-            case "NEW_HOPE": self = .newHope
-            case "EMPIRE": self = .empire
-            case "JEDI": self = .jedi
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        /// The value's name in the schema.
-        public var rawValue: String {
-            switch self {
-            case .newHope: "NEW_HOPE"
-            case .empire: "EMPIRE"
-            case .jedi: "JEDI"
-            case .unknown(let name): name
-            }
-        }
-
-        /// Decodes the value's name.
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        /// Encodes the value's name.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+    /// The value of that name in the schema, ``unknown(_:)`` for a name not known here.
+    public init(rawValue: String) {
+      switch rawValue {
+      case "NEW_HOPE": self = .newHope
+      case "EMPIRE": self = .empire
+      case "JEDI": self = .jedi
+      default: self = .unknown(rawValue)
+      }
     }
 
-    /// The enum `SortOrder`.
-    public enum SortOrder: RawRepresentable, Codable, Sendable, Hashable {
-        /// `ASC`.
-        case asc
-        /// `DESC`.
-        case desc
-        /// A value the schema did not have when this code was generated.
-        case unknown(String)
-
-        /// The value of that name in the schema, ``unknown(_:)`` for a name not known here.
-        public init(rawValue: String) {
-            switch rawValue {
-            case "ASC": self = .asc
-            case "DESC": self = .desc
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        /// The value's name in the schema.
-        public var rawValue: String {
-            switch self {
-            case .asc: "ASC"
-            case .desc: "DESC"
-            case .unknown(let name): name
-            }
-        }
-
-        /// Decodes the value's name.
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        /// Encodes the value's name.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+    /// The value's name in the schema.
+    public var rawValue: String {
+      switch self {
+      case .newHope: "NEW_HOPE"
+      case .empire: "EMPIRE"
+      case .jedi: "JEDI"
+      case .unknown(let name): name
+      }
     }
 
-    /// The input object `CreatePostInput`.
-    public struct CreatePostInput: Encodable, Sendable, Hashable {
-        /// The field `title` (`String!`).
-        public var title: String
-        /// The field `body` (`String`).
-        public var body: GraphQLNullable<String> = .absent
-        /// The field `tags` (`[String!]!`).
-        public var tags: GraphQLNullable<[String]> = .absent
-        /// The field `publishedAt` (`DateTime`).
-        public var publishedAt: GraphQLNullable<GraphQLSchema.DateTime> = .absent
-
-        /// Every member; the optional ones are left out unless given.
-        public init(
-            title: String,
-            body: GraphQLNullable<String> = .absent,
-            tags: GraphQLNullable<[String]> = .absent,
-            publishedAt: GraphQLNullable<GraphQLSchema.DateTime> = .absent
-        ) {
-            self.title = title
-            self.body = body
-            self.tags = tags
-            self.publishedAt = publishedAt
-        }
+    /// Decodes the value's name.
+    public init(from decoder: any Decoder) throws {
+      self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
-    /// What the feed shows.
-    public struct FeedFilter: Encodable, Sendable, Hashable {
-        /// The field `authors` (`[ID!]`).
-        public var authors: GraphQLNullable<[String]> = .absent
-        /// The field `since` (`DateTime`).
-        public var since: GraphQLNullable<GraphQLSchema.DateTime> = .absent
-        /// The field `episode` (`Episode`).
-        public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
-        /// Filters that must all hold as well.
-        public var and: GraphQLNullable<[GraphQLSchema.FeedFilter]> = .absent
-
-        /// Every member; the optional ones are left out unless given.
-        public init(
-            authors: GraphQLNullable<[String]> = .absent,
-            since: GraphQLNullable<GraphQLSchema.DateTime> = .absent,
-            episode: GraphQLNullable<GraphQLSchema.Episode> = .absent,
-            and: GraphQLNullable<[GraphQLSchema.FeedFilter]> = .absent
-        ) {
-            self.authors = authors
-            self.since = since
-            self.episode = episode
-            self.and = and
-        }
+    /// Encodes the value's name.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
     }
+  }
+
+  /// The enum `SortOrder`.
+  public enum SortOrder: RawRepresentable, Codable, Sendable, Hashable {
+    /// `ASC`.
+    case asc
+    /// `DESC`.
+    case desc
+    /// A value the schema did not have when this code was generated.
+    case unknown(String)
+
+    /// The value of that name in the schema, ``unknown(_:)`` for a name not known here.
+    public init(rawValue: String) {
+      switch rawValue {
+      case "ASC": self = .asc
+      case "DESC": self = .desc
+      default: self = .unknown(rawValue)
+      }
+    }
+
+    /// The value's name in the schema.
+    public var rawValue: String {
+      switch self {
+      case .asc: "ASC"
+      case .desc: "DESC"
+      case .unknown(let name): name
+      }
+    }
+
+    /// Decodes the value's name.
+    public init(from decoder: any Decoder) throws {
+      self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the value's name.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+  }
+
+  /// The input object `CreatePostInput`.
+  public struct CreatePostInput: Encodable, Sendable, Hashable {
+    /// The field `title` (`String!`).
+    public var title: String
+    /// The field `body` (`String`).
+    public var body: GraphQLNullable<String> = .absent
+    /// The field `tags` (`[String!]!`).
+    public var tags: GraphQLNullable<[String]> = .absent
+    /// The field `publishedAt` (`DateTime`).
+    public var publishedAt: GraphQLNullable<GraphQLSchema.DateTime> = .absent
+
+    /// Every member; the optional ones are left out unless given.
+    public init(
+      title: String,
+      body: GraphQLNullable<String> = .absent,
+      tags: GraphQLNullable<[String]> = .absent,
+      publishedAt: GraphQLNullable<GraphQLSchema.DateTime> = .absent
+    ) {
+      self.title = title
+      self.body = body
+      self.tags = tags
+      self.publishedAt = publishedAt
+    }
+  }
+
+  /// What the feed shows.
+  public struct FeedFilter: Encodable, Sendable, Hashable {
+    /// The field `authors` (`[ID!]`).
+    public var authors: GraphQLNullable<[String]> = .absent
+    /// The field `since` (`DateTime`).
+    public var since: GraphQLNullable<GraphQLSchema.DateTime> = .absent
+    /// The field `episode` (`Episode`).
+    public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
+    /// Filters that must all hold as well.
+    public var and: GraphQLNullable<[GraphQLSchema.FeedFilter]> = .absent
+
+    /// Every member; the optional ones are left out unless given.
+    public init(
+      authors: GraphQLNullable<[String]> = .absent,
+      since: GraphQLNullable<GraphQLSchema.DateTime> = .absent,
+      episode: GraphQLNullable<GraphQLSchema.Episode> = .absent,
+      and: GraphQLNullable<[GraphQLSchema.FeedFilter]> = .absent
+    ) {
+      self.authors = authors
+      self.since = since
+      self.episode = episode
+      self.and = and
+    }
+  }
 }
 
 /// Fails the build where a custom scalar is mapped to a type that is not a `GraphQLCustomScalar`.

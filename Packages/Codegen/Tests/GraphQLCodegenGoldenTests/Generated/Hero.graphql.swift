@@ -4,241 +4,241 @@ import GraphQLCore
 
 /// The query `Hero`.
 public struct HeroQuery: GraphQLTypedOperation {
-    /// The operation's name in the document.
-    public static let operationName = "Hero"
-    /// A query.
-    public static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
-    public static let text = """
-        query Hero($episode:Episode$withFriends:Boolean!){hero(episode:$episode){name ...CharacterBits ...on \
-        Droid{primaryFunction}friends@include(if:$withFriends){name __typename id}__typename id}}fragment \
-        CharacterBits on Character{appearsIn friends{id __typename}__typename id}
-        """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "9e2379ec13b08da41d7b832146e7092dd34cfa1274e6df3741f1d2a5150e811e"
-    /// From `@cacheExpiration(seconds: 60)`, which the text no longer has.
-    public static let cacheExpiration: Duration? = .seconds(60)
+  /// The operation's name in the document.
+  public static let operationName = "Hero"
+  /// A query.
+  public static let operationKind = OperationKind.query
+  /// The text sent: `__typename` and key fields added, client directives removed.
+  public static let text = """
+    query Hero($episode:Episode$withFriends:Boolean!){hero(episode:$episode){name ...CharacterBits ...on \
+    Droid{primaryFunction}friends@include(if:$withFriends){name __typename id}__typename id}}fragment CharacterBits on \
+    Character{appearsIn friends{id __typename}__typename id}
+    """
+  /// The SHA-256 of ``text``, as an automatic persisted query sends it.
+  public static let textDigest = "9e2379ec13b08da41d7b832146e7092dd34cfa1274e6df3741f1d2a5150e811e"
+  /// From `@cacheExpiration(seconds: 60)`, which the text no longer has.
+  public static let cacheExpiration: Duration? = .seconds(60)
 
-    /// The variables of this instance.
-    public var variables: Variables
+  /// The variables of this instance.
+  public var variables: Variables
 
-    /// The operation with `variables`.
-    public init(variables: Variables) {
-        self.variables = variables
-    }
+  /// The operation with `variables`.
+  public init(variables: Variables) {
+    self.variables = variables
+  }
 
-    /// The operation with each variable; the optional ones are left out unless given.
+  /// The operation with each variable; the optional ones are left out unless given.
+  public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent, withFriends: Bool) {
+    self.variables = Variables(episode: episode, withFriends: withFriends)
+  }
+
+  /// The operation's variables.
+  public struct Variables: Encodable, Sendable, Hashable {
+    /// The variable `$episode` (`Episode`).
+    public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
+    /// The variable `$withFriends` (`Boolean!`).
+    public var withFriends: Bool
+
+    /// Every member; the optional ones are left out unless given.
     public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent, withFriends: Bool) {
-        self.variables = Variables(episode: episode, withFriends: withFriends)
+      self.episode = episode
+      self.withFriends = withFriends
     }
+  }
 
-    /// The operation's variables.
-    public struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$episode` (`Episode`).
-        public var episode: GraphQLNullable<GraphQLSchema.Episode> = .absent
-        /// The variable `$withFriends` (`Boolean!`).
-        public var withFriends: Bool
+  /// The answer's `data`, as the text above selects it.
+  public struct Data: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("hero:#0?", Hero.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `hero` (`Character`).
+    public var hero: Hero? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every member; the optional ones are left out unless given.
-        public init(episode: GraphQLNullable<GraphQLSchema.Episode> = .absent, withFriends: Bool) {
-            self.episode = episode
-            self.withFriends = withFriends
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(hero: Hero? = nil) {
+      var d = JSONObject()
+      d.__set("hero", hero)
+      self.init(__data: d)
     }
-
-    /// The answer's `data`, as the text above selects it.
-    public struct Data: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("hero:#0?", Hero.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `hero` (`Character`).
-        public var hero: Hero? { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(hero: Hero? = nil) {
-            var d = JSONObject()
-            d.__set("hero", hero)
-            self.init(__data: d)
-        }
-    }
+  }
 }
 
 extension HeroQuery.Data {
-    /// The selection of `Hero` on `Character`.
-    public struct Hero: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s? @2 @3:Droid", GraphQLSchema.Episode.self,
-            Friends.self, CharacterBits.self, AsDroid.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// The field `appearsIn` (`[Episode]!`).
-        public var appearsIn: [GraphQLSchema.Episode?] { __field() }
-        /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]? { __field() }
-        /// The fragment `CharacterBits` spread here.
-        public var characterBits: CharacterBits { __view() }
-        /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            name: String,
-            appearsIn: [GraphQLSchema.Episode?],
-            friends: [Friends?]? = nil,
-            __typename: String? = nil,
-            id: String? = nil,
-            characterBits: CharacterBits,
-            asDroid: AsDroid? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("appearsIn", appearsIn)
-            d.__set("friends", friends)
-            d.__setIfPresent("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(characterBits)
-            d.__merge(asDroid)
-            self.init(__data: d)
-        }
-    }
-}
-
-extension HeroQuery.Data.Hero {
-    /// The selection of `Friends` on `Character`.
-    public struct Friends: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("id:s ?__typename:s? name:s")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `id` (`ID!`).
-        public var id: String { __field() }
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(id: String, __typename: String? = nil, name: String) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__setIfPresent("__typename", __typename)
-            d.__set("name", name)
-            self.init(__data: d)
-        }
-    }
-
-    /// The selection on `Character` as a `Droid`.
-    public struct AsDroid: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s?=Droid ?id:s? primaryFunction:s? @2",
-            GraphQLSchema.Episode.self, Friends.self, CharacterBits.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// The field `appearsIn` (`[Episode]!`).
-        public var appearsIn: [GraphQLSchema.Episode?] { __field() }
-        /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]? { __field() }
-        /// The field `primaryFunction` (`String`).
-        public var primaryFunction: String? { __field() }
-        /// The fragment `CharacterBits` spread here.
-        public var characterBits: CharacterBits { __view() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            name: String,
-            appearsIn: [GraphQLSchema.Episode?],
-            friends: [Friends?]? = nil,
-            __typename: String = "Droid",
-            id: String? = nil,
-            primaryFunction: String? = nil,
-            characterBits: CharacterBits
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("appearsIn", appearsIn)
-            d.__set("friends", friends)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("primaryFunction", primaryFunction)
-            d.__merge(characterBits)
-            self.init(__data: d)
-        }
-    }
-}
-
-/// The fragment `CharacterBits` on `Character`.
-public struct CharacterBits: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    public static let fragmentName = "CharacterBits"
-    /// The type the fragment selects on.
-    public static let typeCondition = "Character"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    public static let text = """
-        fragment CharacterBits on Character{appearsIn friends{id __typename}__typename id}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    public typealias Data = Self
-
+  /// The selection of `Hero` on `Character`.
+  public struct Hero: GraphQLSelection {
     /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields(
-        "appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s?", GraphQLSchema.Episode.self, Friends.self)
+    public static let __fields = __Fields(
+      "name:s appearsIn:[#0?] friends:[#1?]? = ?id:s? @2 @3:Droid", GraphQLSchema.Episode.self, Friends.self,
+      CharacterBits.self, AsDroid.self)
     /// The answer object this struct and its views read.
     public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
     /// The field `appearsIn` (`[Episode]!`).
     public var appearsIn: [GraphQLSchema.Episode?] { __field() }
     /// The field `friends` (`[Character]`).
     public var friends: [Friends?]? { __field() }
+    /// The fragment `CharacterBits` spread here.
+    public var characterBits: CharacterBits { __view() }
+    /// This object as a `Droid`, when it is one.
+    public var asDroid: AsDroid? { __view(when: ["Droid"]) }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(
-        appearsIn: [GraphQLSchema.Episode?],
-        friends: [Friends?]? = nil,
-        __typename: String? = nil,
-        id: String? = nil
+      name: String,
+      appearsIn: [GraphQLSchema.Episode?],
+      friends: [Friends?]? = nil,
+      __typename: String? = nil,
+      id: String? = nil,
+      characterBits: CharacterBits,
+      asDroid: AsDroid? = nil
     ) {
-        var d = JSONObject()
-        d.__set("appearsIn", appearsIn)
-        d.__set("friends", friends)
-        d.__setIfPresent("__typename", __typename)
-        d.__setIfPresent("id", id)
-        self.init(__data: d)
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__set("appearsIn", appearsIn)
+      d.__set("friends", friends)
+      d.__setIfPresent("__typename", __typename)
+      d.__setIfPresent("id", id)
+      d.__merge(characterBits)
+      d.__merge(asDroid)
+      self.init(__data: d)
     }
+  }
+}
+
+extension HeroQuery.Data.Hero {
+  /// The selection of `Friends` on `Character`.
+  public struct Friends: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("id:s = name:s")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `id` (`ID!`).
+    public var id: String { __field() }
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(id: String, __typename: String? = nil, name: String) {
+      var d = JSONObject()
+      d.__set("id", id)
+      d.__setIfPresent("__typename", __typename)
+      d.__set("name", name)
+      self.init(__data: d)
+    }
+  }
+
+  /// The selection on `Character` as a `Droid`.
+  public struct AsDroid: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields(
+      "name:s appearsIn:[#0?] friends:[#1?]? =Droid ?id:s? primaryFunction:s? @2", GraphQLSchema.Episode.self,
+      Friends.self, CharacterBits.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// The field `appearsIn` (`[Episode]!`).
+    public var appearsIn: [GraphQLSchema.Episode?] { __field() }
+    /// The field `friends` (`[Character]`).
+    public var friends: [Friends?]? { __field() }
+    /// The field `primaryFunction` (`String`).
+    public var primaryFunction: String? { __field() }
+    /// The fragment `CharacterBits` spread here.
+    public var characterBits: CharacterBits { __view() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      name: String,
+      appearsIn: [GraphQLSchema.Episode?],
+      friends: [Friends?]? = nil,
+      __typename: String = "Droid",
+      id: String? = nil,
+      primaryFunction: String? = nil,
+      characterBits: CharacterBits
+    ) {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__set("appearsIn", appearsIn)
+      d.__set("friends", friends)
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      d.__set("primaryFunction", primaryFunction)
+      d.__merge(characterBits)
+      self.init(__data: d)
+    }
+  }
+}
+
+/// The fragment `CharacterBits` on `Character`.
+public struct CharacterBits: GraphQLTypedFragment, GraphQLSelection {
+  /// The fragment's name in the document.
+  public static let fragmentName = "CharacterBits"
+  /// The type the fragment selects on.
+  public static let typeCondition = "Character"
+  /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+  /// client directives removed.
+  public static let text = """
+    fragment CharacterBits on Character{appearsIn friends{id __typename}__typename id}
+    """
+  /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+  public typealias Data = Self
+
+  /// What decoding checks.
+  public static let __fields = __Fields(
+    "appearsIn:[#0?] friends:[#1?]? = ?id:s?", GraphQLSchema.Episode.self, Friends.self)
+  /// The answer object this struct and its views read.
+  public let __data: JSONObject
+  /// The field `appearsIn` (`[Episode]!`).
+  public var appearsIn: [GraphQLSchema.Episode?] { __field() }
+  /// The field `friends` (`[Character]`).
+  public var friends: [Friends?]? { __field() }
+  /// A view of an object checked against `__fields`.
+  public init(__data: JSONObject) { self.__data = __data }
+
+  /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+  public init(
+    appearsIn: [GraphQLSchema.Episode?],
+    friends: [Friends?]? = nil,
+    __typename: String? = nil,
+    id: String? = nil
+  ) {
+    var d = JSONObject()
+    d.__set("appearsIn", appearsIn)
+    d.__set("friends", friends)
+    d.__setIfPresent("__typename", __typename)
+    d.__setIfPresent("id", id)
+    self.init(__data: d)
+  }
 }
 
 extension CharacterBits {
-    /// The selection of `Friends` on `Character`.
-    public struct Friends: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("id:s ?__typename:s?")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `id` (`ID!`).
-        public var id: String { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Friends` on `Character`.
+  public struct Friends: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("id:s =")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `id` (`ID!`).
+    public var id: String { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(id: String, __typename: String? = nil) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__setIfPresent("__typename", __typename)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(id: String, __typename: String? = nil) {
+      var d = JSONObject()
+      d.__set("id", id)
+      d.__setIfPresent("__typename", __typename)
+      self.init(__data: d)
     }
+  }
 }

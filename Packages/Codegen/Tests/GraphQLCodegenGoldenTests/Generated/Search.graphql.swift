@@ -4,239 +4,238 @@ import GraphQLCore
 
 /// The query `Search`.
 public struct SearchQuery: GraphQLTypedOperation {
-    /// The operation's name in the document.
-    public static let operationName = "Search"
-    /// A query.
-    public static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
-    public static let text = """
-        query Search($text:String!){search(text:$text){...on Character{name id}...on Human{height id}...PostBits \
-        __typename ...on Droid{id}...on Post{id}}}fragment PostBits on Post{title __typename id}
-        """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "592c49278d33ef131b37962b3080686686e105dc73f0f80bf08a4f118be014e9"
+  /// The operation's name in the document.
+  public static let operationName = "Search"
+  /// A query.
+  public static let operationKind = OperationKind.query
+  /// The text sent: `__typename` and key fields added, client directives removed.
+  public static let text = """
+    query Search($text:String!){search(text:$text){...on Character{name id}...on Human{height id}...PostBits \
+    __typename ...on Droid{id}...on Post{id}}}fragment PostBits on Post{title __typename id}
+    """
+  /// The SHA-256 of ``text``, as an automatic persisted query sends it.
+  public static let textDigest = "592c49278d33ef131b37962b3080686686e105dc73f0f80bf08a4f118be014e9"
 
-    /// The variables of this instance.
-    public var variables: Variables
+  /// The variables of this instance.
+  public var variables: Variables
 
-    /// The operation with `variables`.
-    public init(variables: Variables) {
-        self.variables = variables
-    }
+  /// The operation with `variables`.
+  public init(variables: Variables) {
+    self.variables = variables
+  }
 
-    /// The operation with each variable; the optional ones are left out unless given.
+  /// The operation with each variable; the optional ones are left out unless given.
+  public init(text: String) {
+    self.variables = Variables(text: text)
+  }
+
+  /// The operation's variables.
+  public struct Variables: Encodable, Sendable, Hashable {
+    /// The variable `$text` (`String!`).
+    public var text: String
+
+    /// Every member; the optional ones are left out unless given.
     public init(text: String) {
-        self.variables = Variables(text: text)
+      self.text = text
     }
+  }
 
-    /// The operation's variables.
-    public struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$text` (`String!`).
-        public var text: String
-
-        /// Every member; the optional ones are left out unless given.
-        public init(text: String) {
-            self.text = text
-        }
-    }
-
-    /// The answer's `data`, as the text above selects it.
-    public struct Data: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("search:[#0]", Search.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `search` (`[SearchResult!]!`).
-        public var search: [Search] { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(search: [Search]) {
-            var d = JSONObject()
-            d.__set("search", search)
-            self.init(__data: d)
-        }
-    }
-}
-
-extension SearchQuery.Data {
-    /// The selection of `Search` on `SearchResult`.
-    public struct Search: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Post @1:Droid @2:Human @3:Post @4:Droid,Human", PostBits.self, AsDroid.self,
-            AsHuman.self, AsPost.self, AsCharacter.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The fragment `PostBits` spread here.
-        public var postBits: PostBits? { __view(when: ["Post"]) }
-        /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
-        /// This object as a `Human`, when it is one.
-        public var asHuman: AsHuman? { __view(when: ["Human"]) }
-        /// This object as a `Post`, when it is one.
-        public var asPost: AsPost? { __view(when: ["Post"]) }
-        /// This object as a `Character`, when it is one.
-        public var asCharacter: AsCharacter? { __view(when: ["Droid", "Human"]) }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            __typename: String? = nil,
-            postBits: PostBits? = nil,
-            asDroid: AsDroid? = nil,
-            asHuman: AsHuman? = nil,
-            asPost: AsPost? = nil,
-            asCharacter: AsCharacter? = nil
-        ) {
-            var d = JSONObject()
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(postBits)
-            d.__merge(asDroid)
-            d.__merge(asHuman)
-            d.__merge(asPost)
-            d.__merge(asCharacter)
-            self.init(__data: d)
-        }
-    }
-}
-
-extension SearchQuery.Data.Search {
-    /// The selection on `SearchResult` as a `Droid`.
-    public struct AsDroid: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?id:s? ?__typename:s?=Droid")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(name: String, id: String? = nil, __typename: String = "Droid") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
-    }
-
-    /// The selection on `SearchResult` as a `Human`.
-    public struct AsHuman: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?id:s? height:f? ?__typename:s?=Human")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// In metres.
-        public var height: Double? { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(name: String, id: String? = nil, height: Double? = nil, __typename: String = "Human") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("id", id)
-            d.__set("height", height)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
-    }
-
-    /// The selection on `SearchResult` as a `Post`.
-    public struct AsPost: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("title:s ?__typename:s?=Post ?id:s? @0", PostBits.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `title` (`String!`).
-        public var title: String { __field() }
-        /// The fragment `PostBits` spread here.
-        public var postBits: PostBits { __view() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(title: String, __typename: String = "Post", id: String? = nil, postBits: PostBits) {
-            var d = JSONObject()
-            d.__set("title", title)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(postBits)
-            self.init(__data: d)
-        }
-    }
-
-    /// The selection on `SearchResult` as a `Character`.
-    public struct AsCharacter: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "name:s ?id:s? ?__typename:s? @0:Droid @1:Human", AsDroid.self, AsHuman.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
-        /// This object as a `Human`, when it is one.
-        public var asHuman: AsHuman? { __view(when: ["Human"]) }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            name: String,
-            id: String? = nil,
-            __typename: String? = nil,
-            asDroid: AsDroid? = nil,
-            asHuman: AsHuman? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("id", id)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asDroid)
-            d.__merge(asHuman)
-            self.init(__data: d)
-        }
-    }
-}
-
-/// The fragment `PostBits` on `Post`.
-public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    public static let fragmentName = "PostBits"
-    /// The type the fragment selects on.
-    public static let typeCondition = "Post"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    public static let text = """
-        fragment PostBits on Post{title __typename id}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    public typealias Data = Self
-
+  /// The answer's `data`, as the text above selects it.
+  public struct Data: GraphQLSelection {
     /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s?=Post ?id:s?")
+    public static let __fields = __Fields("search:[#0]", Search.self)
     /// The answer object this struct and its views read.
     public let __data: JSONObject
-    /// The field `title` (`String!`).
-    public var title: String { __field() }
+    /// The field `search` (`[SearchResult!]!`).
+    public var search: [Search] { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(title: String, __typename: String = "Post", id: String? = nil) {
-        var d = JSONObject()
-        d.__set("title", title)
-        d.__set("__typename", __typename)
-        d.__setIfPresent("id", id)
-        self.init(__data: d)
+    public init(search: [Search]) {
+      var d = JSONObject()
+      d.__set("search", search)
+      self.init(__data: d)
     }
+  }
+}
+
+extension SearchQuery.Data {
+  /// The selection of `Search` on `SearchResult`.
+  public struct Search: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields(
+      "= @0:Post @1:Droid @2:Human @3:Post @4:Droid,Human", PostBits.self, AsDroid.self, AsHuman.self, AsPost.self,
+      AsCharacter.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The fragment `PostBits` spread here.
+    public var postBits: PostBits? { __view(when: ["Post"]) }
+    /// This object as a `Droid`, when it is one.
+    public var asDroid: AsDroid? { __view(when: ["Droid"]) }
+    /// This object as a `Human`, when it is one.
+    public var asHuman: AsHuman? { __view(when: ["Human"]) }
+    /// This object as a `Post`, when it is one.
+    public var asPost: AsPost? { __view(when: ["Post"]) }
+    /// This object as a `Character`, when it is one.
+    public var asCharacter: AsCharacter? { __view(when: ["Droid", "Human"]) }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      __typename: String? = nil,
+      postBits: PostBits? = nil,
+      asDroid: AsDroid? = nil,
+      asHuman: AsHuman? = nil,
+      asPost: AsPost? = nil,
+      asCharacter: AsCharacter? = nil
+    ) {
+      var d = JSONObject()
+      d.__setIfPresent("__typename", __typename)
+      d.__merge(postBits)
+      d.__merge(asDroid)
+      d.__merge(asHuman)
+      d.__merge(asPost)
+      d.__merge(asCharacter)
+      self.init(__data: d)
+    }
+  }
+}
+
+extension SearchQuery.Data.Search {
+  /// The selection on `SearchResult` as a `Droid`.
+  public struct AsDroid: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("name:s ?id:s? =Droid")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(name: String, id: String? = nil, __typename: String = "Droid") {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__setIfPresent("id", id)
+      d.__set("__typename", __typename)
+      self.init(__data: d)
+    }
+  }
+
+  /// The selection on `SearchResult` as a `Human`.
+  public struct AsHuman: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("name:s ?id:s? height:f? =Human")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// In metres.
+    public var height: Double? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(name: String, id: String? = nil, height: Double? = nil, __typename: String = "Human") {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__setIfPresent("id", id)
+      d.__set("height", height)
+      d.__set("__typename", __typename)
+      self.init(__data: d)
+    }
+  }
+
+  /// The selection on `SearchResult` as a `Post`.
+  public struct AsPost: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("title:s =Post ?id:s? @0", PostBits.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `title` (`String!`).
+    public var title: String { __field() }
+    /// The fragment `PostBits` spread here.
+    public var postBits: PostBits { __view() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(title: String, __typename: String = "Post", id: String? = nil, postBits: PostBits) {
+      var d = JSONObject()
+      d.__set("title", title)
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      d.__merge(postBits)
+      self.init(__data: d)
+    }
+  }
+
+  /// The selection on `SearchResult` as a `Character`.
+  public struct AsCharacter: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("name:s ?id:s? = @0:Droid @1:Human", AsDroid.self, AsHuman.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// This object as a `Droid`, when it is one.
+    public var asDroid: AsDroid? { __view(when: ["Droid"]) }
+    /// This object as a `Human`, when it is one.
+    public var asHuman: AsHuman? { __view(when: ["Human"]) }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      name: String,
+      id: String? = nil,
+      __typename: String? = nil,
+      asDroid: AsDroid? = nil,
+      asHuman: AsHuman? = nil
+    ) {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__setIfPresent("id", id)
+      d.__setIfPresent("__typename", __typename)
+      d.__merge(asDroid)
+      d.__merge(asHuman)
+      self.init(__data: d)
+    }
+  }
+}
+
+/// The fragment `PostBits` on `Post`.
+public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
+  /// The fragment's name in the document.
+  public static let fragmentName = "PostBits"
+  /// The type the fragment selects on.
+  public static let typeCondition = "Post"
+  /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+  /// client directives removed.
+  public static let text = """
+    fragment PostBits on Post{title __typename id}
+    """
+  /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+  public typealias Data = Self
+
+  /// What decoding checks.
+  public static let __fields = __Fields("title:s =Post ?id:s?")
+  /// The answer object this struct and its views read.
+  public let __data: JSONObject
+  /// The field `title` (`String!`).
+  public var title: String { __field() }
+  /// A view of an object checked against `__fields`.
+  public init(__data: JSONObject) { self.__data = __data }
+
+  /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+  public init(title: String, __typename: String = "Post", id: String? = nil) {
+    var d = JSONObject()
+    d.__set("title", title)
+    d.__set("__typename", __typename)
+    d.__setIfPresent("id", id)
+    self.init(__data: d)
+  }
 }

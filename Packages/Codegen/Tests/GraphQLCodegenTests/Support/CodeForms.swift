@@ -120,7 +120,7 @@ extension CodeForms {
     static func operationText(in source: String) -> String? {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         guard let opening = lines.firstIndex(where: { $0.hasSuffix("static let text = \"\"\"") }) else { return nil }
-        let indentation = lines[opening].prefix { $0 == " " }.count + 4
+        let indentation = lines[opening].prefix { $0 == " " }.count + 2
         var text = ""
         for line in lines[(opening + 1)...] {
             let body = line.dropFirst(indentation)

@@ -15,6 +15,10 @@ public protocol GraphQLSelection: GraphQLAnswerValue {
     init(__data: JSONObject)
     /// What decoding checks, one entry per field or view of the selection.
     static var __fields: GraphQLSelectionFields { get }
+
+    /// The field table's type, by the short name generated code builds it with
+    /// (`static let __fields = __Fields("name:s")`): it is written once for every struct.
+    typealias __Fields = GraphQLSelectionFields
 }
 
 extension GraphQLSelection {

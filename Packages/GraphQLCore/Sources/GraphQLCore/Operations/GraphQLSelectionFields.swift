@@ -9,9 +9,11 @@ import Foundation
 ///
 /// - a field is `key:T`, and `?key:T` when the answer may lack it (under `@include`, `@skip` or
 ///   `@defer`, or added by the compiler to what the app wrote); `!` before either marks a `@catch`
-///   field, which records in the object the field error it caught (decision 0216); `=Name` after the
-///   `__typename` the compiler added on an object type is the selection's type, which
-///   ``GraphQLSelection/__typename`` gives when the answer lacks the field (decision 0226);
+///   field, which records in the object the field error it caught (decision 0216);
+/// - `__typename`, which the compiler adds to every selection it sends, is checked where the answer has
+///   it (a string or `null`): at `=`, or `=Name` when the selection's type is the object type `Name`,
+///   which ``GraphQLSelection/__typename`` gives when the answer lacks the field (decision 0226); a
+///   table that neither lists it nor has `=` checks it last;
 /// - `T` is `i` (`Int`), `f` (`Double`), `s` (`String`), `b` (`Bool`), `#n` (the `n`th of the types
 ///   passed: a selection, a custom scalar or an enum), `[T]` a list, and `?` after it a nullable value;
 /// - a view is `@n` (the `n`th type, on every object) or `@n:User,Admin` (when the object's
@@ -19,7 +21,7 @@ import Foundation
 ///   `@?n` is a spread under `@include`, `@skip` or `@defer`, which the object may fail (then it is
 ///   no view of it), checked only when the selection has `@catch` fields to record errors for.
 ///
-/// `"id:s ?name:s? friends:[#0?]? @1:User"` with `Friends.self, AsUser.self`.
+/// `"id:s ?name:s? friends:[#0?]? @1:User =Post"` with `Friends.self, AsUser.self`.
 public struct GraphQLSelectionFields: Sendable {
     enum Entry: Sendable {
         /// A field: its key, its shape, whether the answer may lack it, and whether it is a `@catch` field.
@@ -48,6 +50,11 @@ public struct GraphQLSelectionFields: Sendable {
         var typename: String? = nil
         for item in text.split(separator: " ") {
             var rest = Substring(item)
+            if rest.first == "=" {
+                if rest.count > 1 { typename = String(rest.dropFirst()) }
+                entries.append(Self.addedTypename)
+                continue
+            }
             if rest.first == "@" {
                 rest.removeFirst()
                 let isConditional = rest.first == "?"
@@ -68,10 +75,6 @@ public struct GraphQLSelectionFields: Sendable {
             if isCaught { rest.removeFirst() }
             let mayBeMissing = rest.first == "?"
             if mayBeMissing { rest.removeFirst() }
-            if let equals = rest.firstIndex(of: "=") {
-                typename = String(rest[rest.index(after: equals)...])
-                rest = rest[..<equals]
-            }
             guard let colon = rest.lastIndex(of: ":") else {
                 preconditionFailure("a generated field table entry \(item)")
             }
@@ -81,10 +84,17 @@ public struct GraphQLSelectionFields: Sendable {
             guard type.isEmpty else { preconditionFailure("a generated field table entry \(item)") }
             entries.append(.value(String(rest[..<colon]), kind, mayBeMissing: mayBeMissing, isCaught: isCaught))
         }
+        if !entries.contains(where: { if case .value("__typename", _, _, _) = $0 { true } else { false } }) {
+            entries.append(Self.addedTypename)
+        }
         self.entries = entries
         self.typename = typename
         self.masks = masks
     }
+
+    /// `__typename` as the compiler adds it: a string or `null` where the answer has it.
+    private static let addedTypename = Entry.value(
+        "__typename", .nullable(.string), mayBeMissing: true, isCaught: false)
 
     /// Whether a view's type is a masked reference, or a selection that holds one.
     private static func masks(_ type: any (Decodable & SendableMetatype).Type) -> Bool {

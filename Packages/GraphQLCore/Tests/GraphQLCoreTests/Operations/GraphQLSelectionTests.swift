@@ -17,7 +17,7 @@ private struct Node: GraphQLSelection {
     var asAdmin: AsAdmin? { __view(when: ["Admin"]) }
 
     struct Owner: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s =User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
     }
@@ -69,10 +69,17 @@ struct GraphQLSelectionTests {
         #expect(try JSONValueDecoder().decode(Node.AsAdmin.self, from: ["id": "a1", "level": 1]).__typename == "")
         let served = try JSONValueDecoder().decode(Node.Owner.self, from: ["name": "Bo", "__typename": "Bot"])
         #expect(served.__typename == "Bot")
-        // Not a property, but checked: a server's `id` of the wrong kind fails decoding.
+        // Not a property, but checked: a server's `id` of the wrong kind fails decoding, and so does a
+        // `__typename` that the table does not list.
         #expect(throws: DecodingError.self) {
             try JSONValueDecoder().decode(Node.Owner.self, from: ["name": "Bo", "__typename": "User", "id": 5])
         }
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Node.Owner.self, from: ["name": "Bo", "__typename": 5])
+        }
+        #expect(
+            try JSONValueDecoder().decode(Node.Owner.self, from: ["name": "Bo", "__typename": nil]).__typename == "User"
+        )
     }
 
     @Test("a missing key, a null for a non-null field and a wrong kind fail as JSONDecoder does, with their path")

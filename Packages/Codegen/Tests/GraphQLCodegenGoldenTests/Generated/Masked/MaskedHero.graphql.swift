@@ -4,429 +4,425 @@ import GraphQLCore
 
 /// The query `MaskedHero`.
 public struct MaskedHeroQuery: GraphQLTypedOperation {
-    /// The operation's name in the document.
-    public static let operationName = "MaskedHero"
-    /// A query.
-    public static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
-    public static let text = """
-        query MaskedHero($episode:Episode){hero(episode:$episode){name ...HeroCell friends{...FriendCell __typename id}\
-        __typename id}search(text:\"r2\"){...SearchPost ...on Droid{primaryFunction id}__typename ...on Human{id}...on \
-        Post{id}}feed(first:2){title status type{...PostTypeName __typename}__typename id}}fragment HeroCell on \
-        Character{appearsIn ...FriendCell __typename id}fragment FriendCell on Character{name __typename id}fragment \
-        SearchPost on Post{title __typename id}fragment PostTypeName on PostType{name __typename}
-        """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "4a03e96e7f63a79dd1a86ab88400cf156dc6b60352819bccc6fc2c3c76e9c245"
+  /// The operation's name in the document.
+  public static let operationName = "MaskedHero"
+  /// A query.
+  public static let operationKind = OperationKind.query
+  /// The text sent: `__typename` and key fields added, client directives removed.
+  public static let text = """
+    query MaskedHero($episode:Episode){hero(episode:$episode){name ...HeroCell friends{...FriendCell __typename id}\
+    __typename id}search(text:\"r2\"){...SearchPost ...on Droid{primaryFunction id}__typename ...on Human{id}...on \
+    Post{id}}feed(first:2){title status type{...PostTypeName __typename}__typename id}}fragment HeroCell on \
+    Character{appearsIn ...FriendCell __typename id}fragment FriendCell on Character{name __typename id}fragment \
+    SearchPost on Post{title __typename id}fragment PostTypeName on PostType{name __typename}
+    """
+  /// The SHA-256 of ``text``, as an automatic persisted query sends it.
+  public static let textDigest = "4a03e96e7f63a79dd1a86ab88400cf156dc6b60352819bccc6fc2c3c76e9c245"
 
-    /// The variables of this instance.
-    public var variables: Variables
+  /// The variables of this instance.
+  public var variables: Variables
 
-    /// The operation with `variables`.
-    public init(variables: Variables) {
-        self.variables = variables
-    }
+  /// The operation with `variables`.
+  public init(variables: Variables) {
+    self.variables = variables
+  }
 
-    /// The operation with each variable; the optional ones are left out unless given.
+  /// The operation with each variable; the optional ones are left out unless given.
+  public init(episode: GraphQLNullable<MaskedSchema.Episode> = .absent) {
+    self.variables = Variables(episode: episode)
+  }
+
+  /// The operation's variables.
+  public struct Variables: Encodable, Sendable, Hashable {
+    /// The variable `$episode` (`Episode`).
+    public var episode: GraphQLNullable<MaskedSchema.Episode> = .absent
+
+    /// Every member; the optional ones are left out unless given.
     public init(episode: GraphQLNullable<MaskedSchema.Episode> = .absent) {
-        self.variables = Variables(episode: episode)
+      self.episode = episode
     }
+  }
 
-    /// The operation's variables.
-    public struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$episode` (`Episode`).
-        public var episode: GraphQLNullable<MaskedSchema.Episode> = .absent
+  /// The answer's `data`, as the text above selects it.
+  public struct Data: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("hero:#0? search:[#1] feed:[#2]", Hero.self, Search.self, Feed.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `hero` (`Character`).
+    public var hero: Hero? { __field() }
+    /// The field `search` (`[SearchResult!]!`).
+    public var search: [Search] { __field() }
+    /// The field `feed` (`[Post!]!`).
+    public var feed: [Feed] { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every member; the optional ones are left out unless given.
-        public init(episode: GraphQLNullable<MaskedSchema.Episode> = .absent) {
-            self.episode = episode
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(hero: Hero? = nil, search: [Search], feed: [Feed]) {
+      var d = JSONObject()
+      d.__set("hero", hero)
+      d.__set("search", search)
+      d.__set("feed", feed)
+      self.init(__data: d)
     }
-
-    /// The answer's `data`, as the text above selects it.
-    public struct Data: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "hero:#0? search:[#1] feed:[#2]", Hero.self, Search.self, Feed.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `hero` (`Character`).
-        public var hero: Hero? { __field() }
-        /// The field `search` (`[SearchResult!]!`).
-        public var search: [Search] { __field() }
-        /// The field `feed` (`[Post!]!`).
-        public var feed: [Feed] { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(hero: Hero? = nil, search: [Search], feed: [Feed]) {
-            var d = JSONObject()
-            d.__set("hero", hero)
-            d.__set("search", search)
-            d.__set("feed", feed)
-            self.init(__data: d)
-        }
-    }
+  }
 }
 
 extension MaskedHeroQuery.Data {
-    /// The selection of `Hero` on `Character`.
-    public struct Hero: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0?]? ?__typename:s? ?id:s? @1", Friends.self, GraphQLFragmentReference<HeroCell>.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]? { __field() }
-        /// The reference to this object that the fragment `HeroCell` attaches to.
-        public var heroCell: GraphQLFragmentReference<HeroCell> { __view() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Hero` on `Character`.
+  public struct Hero: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields(
+      "name:s friends:[#0?]? = ?id:s? @1", Friends.self, GraphQLFragmentReference<HeroCell>.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// The field `friends` (`[Character]`).
+    public var friends: [Friends?]? { __field() }
+    /// The reference to this object that the fragment `HeroCell` attaches to.
+    public var heroCell: GraphQLFragmentReference<HeroCell> { __view() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            name: String,
-            friends: [Friends?]? = nil,
-            __typename: String? = nil,
-            id: String? = nil,
-            heroCell: GraphQLFragmentReference<HeroCell>
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__setIfPresent("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(heroCell)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      name: String,
+      friends: [Friends?]? = nil,
+      __typename: String? = nil,
+      id: String? = nil,
+      heroCell: GraphQLFragmentReference<HeroCell>
+    ) {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__set("friends", friends)
+      d.__setIfPresent("__typename", __typename)
+      d.__setIfPresent("id", id)
+      d.__merge(heroCell)
+      self.init(__data: d)
     }
+  }
 
-    /// The selection of `Search` on `SearchResult`.
-    public struct Search: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Post @1:Droid @2:Human @3:Post", GraphQLFragmentReference<SearchPost>.self, AsDroid.self,
-            AsHuman.self, AsPost.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The reference to this object that the fragment `SearchPost` attaches to.
-        public var searchPost: GraphQLFragmentReference<SearchPost>? { __view(when: ["Post"]) }
-        /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
-        /// This object as a `Human`, when it is one.
-        public var asHuman: AsHuman? { __view(when: ["Human"]) }
-        /// This object as a `Post`, when it is one.
-        public var asPost: AsPost? { __view(when: ["Post"]) }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Search` on `SearchResult`.
+  public struct Search: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields(
+      "= @0:Post @1:Droid @2:Human @3:Post", GraphQLFragmentReference<SearchPost>.self, AsDroid.self, AsHuman.self,
+      AsPost.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The reference to this object that the fragment `SearchPost` attaches to.
+    public var searchPost: GraphQLFragmentReference<SearchPost>? { __view(when: ["Post"]) }
+    /// This object as a `Droid`, when it is one.
+    public var asDroid: AsDroid? { __view(when: ["Droid"]) }
+    /// This object as a `Human`, when it is one.
+    public var asHuman: AsHuman? { __view(when: ["Human"]) }
+    /// This object as a `Post`, when it is one.
+    public var asPost: AsPost? { __view(when: ["Post"]) }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            __typename: String? = nil,
-            searchPost: GraphQLFragmentReference<SearchPost>? = nil,
-            asDroid: AsDroid? = nil,
-            asHuman: AsHuman? = nil,
-            asPost: AsPost? = nil
-        ) {
-            var d = JSONObject()
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(searchPost)
-            d.__merge(asDroid)
-            d.__merge(asHuman)
-            d.__merge(asPost)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      __typename: String? = nil,
+      searchPost: GraphQLFragmentReference<SearchPost>? = nil,
+      asDroid: AsDroid? = nil,
+      asHuman: AsHuman? = nil,
+      asPost: AsPost? = nil
+    ) {
+      var d = JSONObject()
+      d.__setIfPresent("__typename", __typename)
+      d.__merge(searchPost)
+      d.__merge(asDroid)
+      d.__merge(asHuman)
+      d.__merge(asPost)
+      self.init(__data: d)
     }
+  }
 
-    /// The selection of `Feed` on `Post`.
-    public struct Feed: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "title:s status:#0? type:#1? ?__typename:s?=Post ?id:s?", MaskedSchema.PostStatus.self, `Type`.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `title` (`String!`).
-        public var title: String { __field() }
-        /// The field `status` (`PostStatus`).
-        public var status: MaskedSchema.PostStatus? { __field() }
-        /// The field `type` (`PostType`).
-        public var type: `Type`? { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
+  /// The selection of `Feed` on `Post`.
+  public struct Feed: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields(
+      "title:s status:#0? type:#1? =Post ?id:s?", MaskedSchema.PostStatus.self, `Type`.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `title` (`String!`).
+    public var title: String { __field() }
+    /// The field `status` (`PostStatus`).
+    public var status: MaskedSchema.PostStatus? { __field() }
+    /// The field `type` (`PostType`).
+    public var type: `Type`? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(
-            title: String,
-            status: MaskedSchema.PostStatus? = nil,
-            type: `Type`? = nil,
-            __typename: String = "Post",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("title", title)
-            d.__set("status", status)
-            d.__set("type", type)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+      title: String,
+      status: MaskedSchema.PostStatus? = nil,
+      type: `Type`? = nil,
+      __typename: String = "Post",
+      id: String? = nil
+    ) {
+      var d = JSONObject()
+      d.__set("title", title)
+      d.__set("status", status)
+      d.__set("type", type)
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      self.init(__data: d)
     }
+  }
 }
 
 extension MaskedHeroQuery.Data.Hero {
-    /// The selection of `Friends` on `Character`.
-    public struct Friends: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0", GraphQLFragmentReference<FriendCell>.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The reference to this object that the fragment `FriendCell` attaches to.
-        public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(__typename: String? = nil, id: String? = nil, friendCell: GraphQLFragmentReference<FriendCell>) {
-            var d = JSONObject()
-            d.__setIfPresent("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(friendCell)
-            self.init(__data: d)
-        }
-    }
-}
-
-extension MaskedHeroQuery.Data.Search {
-    /// The selection on `SearchResult` as a `Droid`.
-    public struct AsDroid: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("primaryFunction:s? ?id:s? ?__typename:s?=Droid")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `primaryFunction` (`String`).
-        public var primaryFunction: String? { __field() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(primaryFunction: String? = nil, id: String? = nil, __typename: String = "Droid") {
-            var d = JSONObject()
-            d.__set("primaryFunction", primaryFunction)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
-    }
-
-    /// The selection on `SearchResult` as a `Human`.
-    public struct AsHuman: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("?__typename:s?=Human ?id:s?")
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(__typename: String = "Human", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
-    }
-
-    /// The selection on `SearchResult` as a `Post`.
-    public struct AsPost: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields(
-            "?__typename:s?=Post ?id:s? @0", GraphQLFragmentReference<SearchPost>.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The reference to this object that the fragment `SearchPost` attaches to.
-        public var searchPost: GraphQLFragmentReference<SearchPost> { __view() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(__typename: String = "Post", id: String? = nil, searchPost: GraphQLFragmentReference<SearchPost>) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(searchPost)
-            self.init(__data: d)
-        }
-    }
-}
-
-extension MaskedHeroQuery.Data.Feed {
-    /// The selection of `Type` on `PostType`.
-    public struct `Type`: GraphQLSelection {
-        /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=PostType @0", PostTypeName.self)
-        /// The answer object this struct and its views read.
-        public let __data: JSONObject
-        /// The field `name` (`String!`).
-        public var name: String { __field() }
-        /// The fragment `PostTypeName` spread here.
-        public var postTypeName: PostTypeName { __view() }
-        /// A view of an object checked against `__fields`.
-        public init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(name: String, __typename: String = "PostType", postTypeName: PostTypeName) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__merge(postTypeName)
-            self.init(__data: d)
-        }
-    }
-}
-
-/// The fragment `HeroCell` on `Character`.
-public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    public static let fragmentName = "HeroCell"
-    /// The type the fragment selects on.
-    public static let typeCondition = "Character"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    public static let text = """
-        fragment HeroCell on Character{appearsIn ...FriendCell __typename id}fragment FriendCell on Character{name \
-        __typename id}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    public typealias Data = Self
-
+  /// The selection of `Friends` on `Character`.
+  public struct Friends: GraphQLSelection {
     /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields(
-        "appearsIn:[#0?] ?__typename:s? ?id:s? @1", MaskedSchema.Episode.self,
-        GraphQLFragmentReference<FriendCell>.self)
+    public static let __fields = __Fields("= ?id:s? @0", GraphQLFragmentReference<FriendCell>.self)
     /// The answer object this struct and its views read.
     public let __data: JSONObject
-    /// The field `appearsIn` (`[Episode]!`).
-    public var appearsIn: [MaskedSchema.Episode?] { __field() }
     /// The reference to this object that the fragment `FriendCell` attaches to.
     public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(
-        appearsIn: [MaskedSchema.Episode?],
-        __typename: String? = nil,
-        id: String? = nil,
-        friendCell: GraphQLFragmentReference<FriendCell>
-    ) {
-        var d = JSONObject()
-        d.__set("appearsIn", appearsIn)
-        d.__setIfPresent("__typename", __typename)
-        d.__setIfPresent("id", id)
-        d.__merge(friendCell)
-        self.init(__data: d)
+    public init(__typename: String? = nil, id: String? = nil, friendCell: GraphQLFragmentReference<FriendCell>) {
+      var d = JSONObject()
+      d.__setIfPresent("__typename", __typename)
+      d.__setIfPresent("id", id)
+      d.__merge(friendCell)
+      self.init(__data: d)
     }
+  }
+}
+
+extension MaskedHeroQuery.Data.Search {
+  /// The selection on `SearchResult` as a `Droid`.
+  public struct AsDroid: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("primaryFunction:s? ?id:s? =Droid")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `primaryFunction` (`String`).
+    public var primaryFunction: String? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(primaryFunction: String? = nil, id: String? = nil, __typename: String = "Droid") {
+      var d = JSONObject()
+      d.__set("primaryFunction", primaryFunction)
+      d.__setIfPresent("id", id)
+      d.__set("__typename", __typename)
+      self.init(__data: d)
+    }
+  }
+
+  /// The selection on `SearchResult` as a `Human`.
+  public struct AsHuman: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("=Human ?id:s?")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(__typename: String = "Human", id: String? = nil) {
+      var d = JSONObject()
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      self.init(__data: d)
+    }
+  }
+
+  /// The selection on `SearchResult` as a `Post`.
+  public struct AsPost: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("=Post ?id:s? @0", GraphQLFragmentReference<SearchPost>.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The reference to this object that the fragment `SearchPost` attaches to.
+    public var searchPost: GraphQLFragmentReference<SearchPost> { __view() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(__typename: String = "Post", id: String? = nil, searchPost: GraphQLFragmentReference<SearchPost>) {
+      var d = JSONObject()
+      d.__set("__typename", __typename)
+      d.__setIfPresent("id", id)
+      d.__merge(searchPost)
+      self.init(__data: d)
+    }
+  }
+}
+
+extension MaskedHeroQuery.Data.Feed {
+  /// The selection of `Type` on `PostType`.
+  public struct `Type`: GraphQLSelection {
+    /// What decoding checks.
+    public static let __fields = __Fields("name:s =PostType @0", PostTypeName.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
+    /// The field `name` (`String!`).
+    public var name: String { __field() }
+    /// The fragment `PostTypeName` spread here.
+    public var postTypeName: PostTypeName { __view() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(name: String, __typename: String = "PostType", postTypeName: PostTypeName) {
+      var d = JSONObject()
+      d.__set("name", name)
+      d.__set("__typename", __typename)
+      d.__merge(postTypeName)
+      self.init(__data: d)
+    }
+  }
+}
+
+/// The fragment `HeroCell` on `Character`.
+public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
+  /// The fragment's name in the document.
+  public static let fragmentName = "HeroCell"
+  /// The type the fragment selects on.
+  public static let typeCondition = "Character"
+  /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+  /// client directives removed.
+  public static let text = """
+    fragment HeroCell on Character{appearsIn ...FriendCell __typename id}fragment FriendCell on Character{name \
+    __typename id}
+    """
+  /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+  public typealias Data = Self
+
+  /// What decoding checks.
+  public static let __fields = __Fields(
+    "appearsIn:[#0?] = ?id:s? @1", MaskedSchema.Episode.self, GraphQLFragmentReference<FriendCell>.self)
+  /// The answer object this struct and its views read.
+  public let __data: JSONObject
+  /// The field `appearsIn` (`[Episode]!`).
+  public var appearsIn: [MaskedSchema.Episode?] { __field() }
+  /// The reference to this object that the fragment `FriendCell` attaches to.
+  public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
+  /// A view of an object checked against `__fields`.
+  public init(__data: JSONObject) { self.__data = __data }
+
+  /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+  public init(
+    appearsIn: [MaskedSchema.Episode?],
+    __typename: String? = nil,
+    id: String? = nil,
+    friendCell: GraphQLFragmentReference<FriendCell>
+  ) {
+    var d = JSONObject()
+    d.__set("appearsIn", appearsIn)
+    d.__setIfPresent("__typename", __typename)
+    d.__setIfPresent("id", id)
+    d.__merge(friendCell)
+    self.init(__data: d)
+  }
 }
 
 /// The fragment `FriendCell` on `Character`.
 public struct FriendCell: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    public static let fragmentName = "FriendCell"
-    /// The type the fragment selects on.
-    public static let typeCondition = "Character"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    public static let text = """
-        fragment FriendCell on Character{name __typename id}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    public typealias Data = Self
+  /// The fragment's name in the document.
+  public static let fragmentName = "FriendCell"
+  /// The type the fragment selects on.
+  public static let typeCondition = "Character"
+  /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+  /// client directives removed.
+  public static let text = """
+    fragment FriendCell on Character{name __typename id}
+    """
+  /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+  public typealias Data = Self
 
-    /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
-    /// The answer object this struct and its views read.
-    public let __data: JSONObject
-    /// The field `name` (`String!`).
-    public var name: String { __field() }
-    /// A view of an object checked against `__fields`.
-    public init(__data: JSONObject) { self.__data = __data }
+  /// What decoding checks.
+  public static let __fields = __Fields("name:s = ?id:s?")
+  /// The answer object this struct and its views read.
+  public let __data: JSONObject
+  /// The field `name` (`String!`).
+  public var name: String { __field() }
+  /// A view of an object checked against `__fields`.
+  public init(__data: JSONObject) { self.__data = __data }
 
-    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(name: String, __typename: String? = nil, id: String? = nil) {
-        var d = JSONObject()
-        d.__set("name", name)
-        d.__setIfPresent("__typename", __typename)
-        d.__setIfPresent("id", id)
-        self.init(__data: d)
-    }
+  /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+  public init(name: String, __typename: String? = nil, id: String? = nil) {
+    var d = JSONObject()
+    d.__set("name", name)
+    d.__setIfPresent("__typename", __typename)
+    d.__setIfPresent("id", id)
+    self.init(__data: d)
+  }
 }
 
 /// The fragment `SearchPost` on `Post`.
 public struct SearchPost: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    public static let fragmentName = "SearchPost"
-    /// The type the fragment selects on.
-    public static let typeCondition = "Post"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    public static let text = """
-        fragment SearchPost on Post{title __typename id}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    public typealias Data = Self
+  /// The fragment's name in the document.
+  public static let fragmentName = "SearchPost"
+  /// The type the fragment selects on.
+  public static let typeCondition = "Post"
+  /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+  /// client directives removed.
+  public static let text = """
+    fragment SearchPost on Post{title __typename id}
+    """
+  /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+  public typealias Data = Self
 
-    /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s?=Post ?id:s?")
-    /// The answer object this struct and its views read.
-    public let __data: JSONObject
-    /// The field `title` (`String!`).
-    public var title: String { __field() }
-    /// A view of an object checked against `__fields`.
-    public init(__data: JSONObject) { self.__data = __data }
+  /// What decoding checks.
+  public static let __fields = __Fields("title:s =Post ?id:s?")
+  /// The answer object this struct and its views read.
+  public let __data: JSONObject
+  /// The field `title` (`String!`).
+  public var title: String { __field() }
+  /// A view of an object checked against `__fields`.
+  public init(__data: JSONObject) { self.__data = __data }
 
-    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(title: String, __typename: String = "Post", id: String? = nil) {
-        var d = JSONObject()
-        d.__set("title", title)
-        d.__set("__typename", __typename)
-        d.__setIfPresent("id", id)
-        self.init(__data: d)
-    }
+  /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+  public init(title: String, __typename: String = "Post", id: String? = nil) {
+    var d = JSONObject()
+    d.__set("title", title)
+    d.__set("__typename", __typename)
+    d.__setIfPresent("id", id)
+    self.init(__data: d)
+  }
 }
 
 /// The fragment `PostTypeName` on `PostType`.
 public struct PostTypeName: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    public static let fragmentName = "PostTypeName"
-    /// The type the fragment selects on.
-    public static let typeCondition = "PostType"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    public static let text = """
-        fragment PostTypeName on PostType{name __typename}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    public typealias Data = Self
+  /// The fragment's name in the document.
+  public static let fragmentName = "PostTypeName"
+  /// The type the fragment selects on.
+  public static let typeCondition = "PostType"
+  /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+  /// client directives removed.
+  public static let text = """
+    fragment PostTypeName on PostType{name __typename}
+    """
+  /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+  public typealias Data = Self
 
-    /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=PostType")
-    /// The answer object this struct and its views read.
-    public let __data: JSONObject
-    /// The field `name` (`String!`).
-    public var name: String { __field() }
-    /// A view of an object checked against `__fields`.
-    public init(__data: JSONObject) { self.__data = __data }
+  /// What decoding checks.
+  public static let __fields = __Fields("name:s =PostType")
+  /// The answer object this struct and its views read.
+  public let __data: JSONObject
+  /// The field `name` (`String!`).
+  public var name: String { __field() }
+  /// A view of an object checked against `__fields`.
+  public init(__data: JSONObject) { self.__data = __data }
 
-    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(name: String, __typename: String = "PostType") {
-        var d = JSONObject()
-        d.__set("name", name)
-        d.__set("__typename", __typename)
-        self.init(__data: d)
-    }
+  /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+  public init(name: String, __typename: String = "PostType") {
+    var d = JSONObject()
+    d.__set("name", name)
+    d.__set("__typename", __typename)
+    self.init(__data: d)
+  }
 }

@@ -6,89 +6,89 @@ import GraphQLCore
 public enum MaskedSchema {}
 
 extension MaskedSchema {
-    /// An episode of the saga.
-    public enum Episode: RawRepresentable, Codable, Sendable, Hashable {
-        /// `NEW_HOPE`.
-        case newHope
-        /// `EMPIRE`.
-        case empire
-        /// Return of the Jedi.
-        case jedi
-        /// A value the schema did not have when this code was generated.
-        case unknown(String)
+  /// An episode of the saga.
+  public enum Episode: RawRepresentable, Codable, Sendable, Hashable {
+    /// `NEW_HOPE`.
+    case newHope
+    /// `EMPIRE`.
+    case empire
+    /// Return of the Jedi.
+    case jedi
+    /// A value the schema did not have when this code was generated.
+    case unknown(String)
 
-        /// The value of that name in the schema, ``unknown(_:)`` for a name not known here.
-        public init(rawValue: String) {
-            switch rawValue {
-            case "NEW_HOPE": self = .newHope
-            case "EMPIRE": self = .empire
-            case "JEDI": self = .jedi
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        /// The value's name in the schema.
-        public var rawValue: String {
-            switch self {
-            case .newHope: "NEW_HOPE"
-            case .empire: "EMPIRE"
-            case .jedi: "JEDI"
-            case .unknown(let name): name
-            }
-        }
-
-        /// Decodes the value's name.
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        /// Encodes the value's name.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+    /// The value of that name in the schema, ``unknown(_:)`` for a name not known here.
+    public init(rawValue: String) {
+      switch rawValue {
+      case "NEW_HOPE": self = .newHope
+      case "EMPIRE": self = .empire
+      case "JEDI": self = .jedi
+      default: self = .unknown(rawValue)
+      }
     }
 
-    /// Where a post stands; UNKNOWN is a value of its own.
-    public enum PostStatus: RawRepresentable, Codable, Sendable, Hashable {
-        /// `DRAFT`.
-        case draft
-        /// `PUBLISHED`.
-        case published
-        /// `UNKNOWN`.
-        case unknown
-        /// A value the schema did not have when this code was generated.
-        case __unknown(String)
-
-        /// The value of that name in the schema, ``__unknown(_:)`` for a name not known here.
-        public init(rawValue: String) {
-            switch rawValue {
-            case "DRAFT": self = .draft
-            case "PUBLISHED": self = .published
-            case "UNKNOWN": self = .unknown
-            default: self = .__unknown(rawValue)
-            }
-        }
-
-        /// The value's name in the schema.
-        public var rawValue: String {
-            switch self {
-            case .draft: "DRAFT"
-            case .published: "PUBLISHED"
-            case .unknown: "UNKNOWN"
-            case .__unknown(let name): name
-            }
-        }
-
-        /// Decodes the value's name.
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        /// Encodes the value's name.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+    /// The value's name in the schema.
+    public var rawValue: String {
+      switch self {
+      case .newHope: "NEW_HOPE"
+      case .empire: "EMPIRE"
+      case .jedi: "JEDI"
+      case .unknown(let name): name
+      }
     }
+
+    /// Decodes the value's name.
+    public init(from decoder: any Decoder) throws {
+      self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the value's name.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+  }
+
+  /// Where a post stands; UNKNOWN is a value of its own.
+  public enum PostStatus: RawRepresentable, Codable, Sendable, Hashable {
+    /// `DRAFT`.
+    case draft
+    /// `PUBLISHED`.
+    case published
+    /// `UNKNOWN`.
+    case unknown
+    /// A value the schema did not have when this code was generated.
+    case __unknown(String)
+
+    /// The value of that name in the schema, ``__unknown(_:)`` for a name not known here.
+    public init(rawValue: String) {
+      switch rawValue {
+      case "DRAFT": self = .draft
+      case "PUBLISHED": self = .published
+      case "UNKNOWN": self = .unknown
+      default: self = .__unknown(rawValue)
+      }
+    }
+
+    /// The value's name in the schema.
+    public var rawValue: String {
+      switch self {
+      case .draft: "DRAFT"
+      case .published: "PUBLISHED"
+      case .unknown: "UNKNOWN"
+      case .__unknown(let name): name
+      }
+    }
+
+    /// Decodes the value's name.
+    public init(from decoder: any Decoder) throws {
+      self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the value's name.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+  }
 }

@@ -2,91 +2,86 @@
 
 import GraphQLCore
 
-/// The query `Case225`.
 struct Case225Query: GraphQLTypedOperation {
-    static let operationName = "Case225"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case225($flag0:Boolean!){other:node(id:\"u1\"){...on User{name address{street city __typename}\
-        email@skip(if:$flag0)}...on Ship{model}...on Named{name}id ...on User{email}__typename}}
-        """
-    static let textDigest = "2ca44b4ffd383e6f74ca7fe1a6b53088190004e8ebe04a0c6f459387227774a8"
+  static let operationName = "Case225"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case225($flag0:Boolean!){other:node(id:\"u1\"){...on User{name address{street city __typename}\
+    email@skip(if:$flag0)}...on Ship{model}...on Named{name}id ...on User{email}__typename}}
+    """
+  static let textDigest = "2ca44b4ffd383e6f74ca7fe1a6b53088190004e8ebe04a0c6f459387227774a8"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool) {
-        self.variables = Variables(flag0: flag0)
-    }
+  init(flag0: Bool) {
+    self.variables = Variables(flag0: flag0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("other:#0?", Other.self)
-        let __data: JSONObject
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("other:#0?", Other.self)
+    let __data: JSONObject
+    var other: Other? { __field() }
+  }
 }
 
 extension Case225Query.Data {
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case225Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var name: String { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s id:s =Planet")
+    let __data: JSONObject
+    var name: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?=Ship")
-        let __data: JSONObject
-        var model: String? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? id:s =Ship")
+    let __data: JSONObject
+    var model: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s address:#0? email:s? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? email:s? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:User", AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case225Query.Data.Other.AsUser {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case34`.
 struct Case34Query: GraphQLTypedOperation {
-    static let operationName = "Case34"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case34{grid(size:3){x y value __typename}}
-        """
-    static let textDigest = "4007ccf3725c55c64cfc8386c97f7cc247a0f43a9de18d1853a9884ef8d39d0e"
+  static let operationName = "Case34"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case34{grid(size:3){x y value __typename}}
+    """
+  static let textDigest = "4007ccf3725c55c64cfc8386c97f7cc247a0f43a9de18d1853a9884ef8d39d0e"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case34Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,80 +2,76 @@
 
 import GraphQLCore
 
-/// The query `Case38`.
 struct Case38Query: GraphQLTypedOperation {
-    static let operationName = "Case38"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case38($id0:ID!){node(id:$id0){id ...on Planet{name moons{name radius __typename}}...on Named{name}\
-        __typename}}
-        """
-    static let textDigest = "0c210df7527e7298feefd14f9191851b624fe21bd17c0b531aabbdae8a56dd6d"
+  static let operationName = "Case38"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case38($id0:ID!){node(id:$id0){id ...on Planet{name moons{name radius __typename}}...on Named{name}\
+    __typename}}
+    """
+  static let textDigest = "0c210df7527e7298feefd14f9191851b624fe21bd17c0b531aabbdae8a56dd6d"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String) {
-        self.variables = Variables(id0: id0)
-    }
+  init(id0: String) {
+    self.variables = Variables(id0: id0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("node:#0?", Node.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0?", Node.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+  }
 }
 
 extension Case38Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case38Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:Planet", AsPlanet.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet", AsPlanet.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+  }
 }
 
 extension Case38Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }

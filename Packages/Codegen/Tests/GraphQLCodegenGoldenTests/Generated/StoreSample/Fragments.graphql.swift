@@ -4,40 +4,30 @@ import GraphQLCore
 
 /// The fragment `PlanetBits` on `Planet`.
 struct PlanetBits: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    static let fragmentName = "PlanetBits"
-    /// The type the fragment selects on.
-    static let typeCondition = "Planet"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    static let text = """
-        fragment PlanetBits on Planet{diameter name __typename id}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    typealias Data = Self
+  static let fragmentName = "PlanetBits"
+  static let typeCondition = "Planet"
+  static let text = """
+    fragment PlanetBits on Planet{diameter name __typename id}
+    """
+  typealias Data = Self
 
-    static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s?=Planet ?id:s?")
-    let __data: JSONObject
-    var diameter: Int? { __field() }
-    var name: String { __field() }
+  static let __fields = __Fields("diameter:i? name:s =Planet ?id:s?")
+  let __data: JSONObject
+  var diameter: Int? { __field() }
+  var name: String { __field() }
 }
 
 /// The fragment `UserBits` on `User`.
 struct UserBits: GraphQLTypedFragment, GraphQLSelection {
-    /// The fragment's name in the document.
-    static let fragmentName = "UserBits"
-    /// The type the fragment selects on.
-    static let typeCondition = "User"
-    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
-    /// client directives removed.
-    static let text = """
-        fragment UserBits on User{email name __typename id}
-        """
-    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
-    typealias Data = Self
+  static let fragmentName = "UserBits"
+  static let typeCondition = "User"
+  static let text = """
+    fragment UserBits on User{email name __typename id}
+    """
+  typealias Data = Self
 
-    static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s?")
-    let __data: JSONObject
-    var email: String? { __field() }
-    var name: String { __field() }
+  static let __fields = __Fields("email:s? name:s =User ?id:s?")
+  let __data: JSONObject
+  var email: String? { __field() }
+  var name: String { __field() }
 }

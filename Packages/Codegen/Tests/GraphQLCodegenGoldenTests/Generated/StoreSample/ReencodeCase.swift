@@ -5,14 +5,14 @@ import Foundation
 /// Decodes `answer` into the generated `Data` of the case called `name` and encodes it back;
 /// `nil` for a name outside the sample.
 func reencode(case name: String, _ answer: Data) throws -> Data? {
-    switch name {
-    case "Case172": return try reencode(Case172Query.Data.self, answer)
-    case "Case191": return try reencode(Case191Query.Data.self, answer)
-    case "Case222": return try reencode(Case222Query.Data.self, answer)
-    case "Case225": return try reencode(Case225Query.Data.self, answer)
-    case "Case256": return try reencode(Case256Query.Data.self, answer)
-    case "Case34": return try reencode(Case34Query.Data.self, answer)
-    case "Case38": return try reencode(Case38Query.Data.self, answer)
-    default: return nil
-    }
+  switch name {
+  case "Case172": return try reencode(Case172Query.Data.self, answer)
+  case "Case191": return try reencode(Case191Query.Data.self, answer)
+  case "Case222": return try reencode(Case222Query.Data.self, answer)
+  case "Case225": return try reencode(Case225Query.Data.self, answer)
+  case "Case256": return try reencode(Case256Query.Data.self, answer)
+  case "Case34": return try reencode(Case34Query.Data.self, answer)
+  case "Case38": return try reencode(Case38Query.Data.self, answer)
+  default: return nil
+  }
 }

@@ -2,69 +2,66 @@
 
 import GraphQLCore
 
-/// The query `Case1`.
 struct Case1Query: GraphQLTypedOperation {
-    static let operationName = "Case1"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case1($size0:Int!){viewer{...UserBits name email small:avatar(size:32)large:avatar(size:128)\
-        friends(first:1){__typename small:avatar(size:$size0)large:avatar(size:64)id}__typename id}grid(size:0){x y \
-        value __typename}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "f2b61483c163aa824e5372b9f571fbb62a97c8cbf07f3ae55a08d91f91a3bdf1"
+  static let operationName = "Case1"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case1($size0:Int!){viewer{...UserBits name email small:avatar(size:32)large:avatar(size:128)friends(first:1)\
+    {__typename small:avatar(size:$size0)large:avatar(size:64)id}__typename id}grid(size:0){x y value __typename}}\
+    fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "f2b61483c163aa824e5372b9f571fbb62a97c8cbf07f3ae55a08d91f91a3bdf1"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int) {
-        self.variables = Variables(size0: size0)
-    }
+  init(size0: Int) {
+    self.variables = Variables(size0: size0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? grid:[[#1?]?]", Viewer.self, Grid.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? grid:[[#1?]?]", Viewer.self, Grid.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case1Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case1Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s small:s large:s id:s")
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s small:s large:s id:s")
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var id: String { __field() }
+  }
 }

@@ -2,71 +2,66 @@
 
 import GraphQLCore
 
-/// The query `Case10`.
 struct Case10Query: GraphQLTypedOperation {
-    static let operationName = "Case10"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case10($size0:Int!){viewer{__typename name email small:avatar(size:$size0)large:avatar(size:64)\
-        friends(first:2){name email id __typename}homeworld{...PlanetBits name diameter __typename id}id}tags}fragment \
-        PlanetBits on Planet{diameter name __typename id}
-        """
-    static let textDigest = "613facb0dc5d254c2af6e5a55801e3ef6bff1ccbb4fccf1dbd29ae64134e8b9f"
+  static let operationName = "Case10"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case10($size0:Int!){viewer{__typename name email small:avatar(size:$size0)large:avatar(size:64)\
+    friends(first:2){name email id __typename}homeworld{...PlanetBits name diameter __typename id}id}tags}fragment \
+    PlanetBits on Planet{diameter name __typename id}
+    """
+  static let textDigest = "613facb0dc5d254c2af6e5a55801e3ef6bff1ccbb4fccf1dbd29ae64134e8b9f"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int) {
-        self.variables = Variables(size0: size0)
-    }
+  init(size0: Int) {
+    self.variables = Variables(size0: size0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? tags:[s?]?", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? tags:[s?]?", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case10Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s friends:[#0] homeworld:#1? ?id:s?", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? small:s large:s friends:[#0] homeworld:#1? ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case10Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }

@@ -2,295 +2,281 @@
 
 import GraphQLCore
 
-/// The query `Case101`.
 struct Case101Query: GraphQLTypedOperation {
-    static let operationName = "Case101"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case101($id0:ID!){user(id:\"u3\"){name email small:avatar(size:32)large:avatar(size:64)scores \
-        friends(first:0){...UserBits name friends(first:1){name email small:avatar(size:16)large:avatar(size:32)scores \
-        friends(first:3){id name __typename}bestFriend{__typename email small:avatar(size:128)large:avatar(size:32)\
-        scores id}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name \
-        moons{name radius __typename}__typename id}__typename id}node(id:$id0){id ...on User{name scores}...on \
-        Planet{name residents(first:0){name email friends(first:3){__typename name email homeworld{name diameter \
-        moons{name radius __typename}__typename id}address{street city __typename}id}address{street city __typename}\
-        __typename id}}...on Ship{model}...on Named{name}...on User{email}__typename}nodes(ids:[\"u3\" \"u8\" \"u1\"])\
-        {id ...on User{name email scores}...on Planet{diameter residents(first:3){name email address{street city \
-        geo{lat lng __typename}__typename}__typename id}}...on Named{name}__typename}tags}fragment UserBits on \
-        User{email name __typename id}
-        """
-    static let textDigest = "a0bdecd3f25b2a7071c838f94feeb82877079db77ec161f3d3cf6cd00c9835fc"
+  static let operationName = "Case101"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case101($id0:ID!){user(id:\"u3\"){name email small:avatar(size:32)large:avatar(size:64)scores \
+    friends(first:0){...UserBits name friends(first:1){name email small:avatar(size:16)large:avatar(size:32)scores \
+    friends(first:3){id name __typename}bestFriend{__typename email small:avatar(size:128)large:avatar(size:32)scores \
+    id}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name moons{name \
+    radius __typename}__typename id}__typename id}node(id:$id0){id ...on User{name scores}...on Planet{name \
+    residents(first:0){name email friends(first:3){__typename name email homeworld{name diameter moons{name radius \
+    __typename}__typename id}address{street city __typename}id}address{street city __typename}__typename id}}...on \
+    Ship{model}...on Named{name}...on User{email}__typename}nodes(ids:[\"u3\" \"u8\" \"u1\"]){id ...on User{name email \
+    scores}...on Planet{diameter residents(first:3){name email address{street city geo{lat lng __typename}__typename}\
+    __typename id}}...on Named{name}__typename}tags}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "a0bdecd3f25b2a7071c838f94feeb82877079db77ec161f3d3cf6cd00c9835fc"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String) {
-        self.variables = Variables(id0: id0)
-    }
+  init(id0: String) {
+    self.variables = Variables(id0: id0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? node:#1? nodes:[#2?] tags:[s?]?", User.self, Node.self, Nodes.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? node:#1? nodes:[#2?] tags:[s?]?", User.self, Node.self, Nodes.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case101Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?",
-            Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? =User ?id:s?", Friends.self,
+      Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case101Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] address:#1? @2", Friends.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] address:#1? @2", Friends.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case101Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self,
+      BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case101Query.Data.User.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? small:s large:s scores:[[i?]?]? ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? small:s large:s scores:[[i?]?]? ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case101Query.Data.User.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case101Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case101Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?=Planet", Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s residents:[#0] =Planet", Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?=Ship")
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? =Ship")
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s scores:[[i?]?]? email:s? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s scores:[[i?]?]? email:s? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var email: String? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case101Query.Data.Node.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case101Query.Data.Node.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? homeworld:#0? address:#1? ?id:s?", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? homeworld:#0? address:#1? ?id:s?", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case101Query.Data.Node.AsPlanet.Residents.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case101Query.Data.Node.AsPlanet.Residents.Address
+  typealias Address = Case101Query.Data.Node.AsPlanet.Residents.Address
 }
 
 extension Case101Query.Data.Node.AsPlanet.Residents.Friends.Homeworld {
-    typealias Moons = Case101Query.Data.User.Homeworld.Moons
+  typealias Moons = Case101Query.Data.User.Homeworld.Moons
 }
 
 extension Case101Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? residents:[#0] name:s ?__typename:s?=Planet", Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? residents:[#0] name:s =Planet", Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s email:s? scores:[[i?]?]? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? scores:[[i?]?]? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case101Query.Data.Nodes.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case101Query.Data.Nodes.AsPlanet.Residents {
-    typealias Address = Case101Query.Data.User.Friends.Address
+  typealias Address = Case101Query.Data.User.Friends.Address
 }

@@ -2,144 +2,134 @@
 
 import GraphQLCore
 
-/// The query `Case105`.
 struct Case105Query: GraphQLTypedOperation {
-    static let operationName = "Case105"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case105($size0:Int!$size1:Int!$first2:Int){viewer{name email small:avatar(size:$size0)\
-        large:avatar(size:64)bestFriend{name bestFriend{__typename name email small:avatar(size:$size1)\
-        large:avatar(size:128)friends(first:$first2){...UserBits name email address{street city __typename}__typename \
-        id}address{street city __typename}id}homeworld{...PlanetBits name moons{name radius __typename}\
-        residents(first:1){name email __typename id}__typename id}address{street city __typename}id __typename}\
-        address{street city __typename}id __typename}version}fragment PlanetBits on Planet{diameter name __typename id}\
-        fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "dd3807927be71dd04694f9bec05d6c4185058d576b8ddc720c2d99212d15f4a1"
+  static let operationName = "Case105"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case105($size0:Int!$size1:Int!$first2:Int){viewer{name email small:avatar(size:$size0)large:avatar(size:64)\
+    bestFriend{name bestFriend{__typename name email small:avatar(size:$size1)large:avatar(size:128)\
+    friends(first:$first2){...UserBits name email address{street city __typename}__typename id}address{street city \
+    __typename}id}homeworld{...PlanetBits name moons{name radius __typename}residents(first:1){name email __typename \
+    id}__typename id}address{street city __typename}id __typename}address{street city __typename}id __typename}version}\
+    fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "dd3807927be71dd04694f9bec05d6c4185058d576b8ddc720c2d99212d15f4a1"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, size1: Int, first2: GraphQLNullable<Int> = .absent) {
-        self.variables = Variables(size0: size0, size1: size1, first2: first2)
-    }
+  init(size0: Int, size1: Int, first2: GraphQLNullable<Int> = .absent) {
+    self.variables = Variables(size0: size0, size1: size1, first2: first2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var size1: Int
+    var first2: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? version:s", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? version:s", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case105Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? address:#1? id:s ?__typename:s?=User", BestFriend.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s bestFriend:#0? address:#1? id:s =User", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case105Query.Data.Viewer {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? homeworld:#1? address:#2? id:s ?__typename:s?=User", BestFriend.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s bestFriend:#0? homeworld:#1? address:#2? id:s =User", BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case105Query.Data.Viewer.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? small:s large:s friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
-            Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    typealias Address = Case105Query.Data.Viewer.Address
+  typealias Address = Case105Query.Data.Viewer.Address
 }
 
 extension Case105Query.Data.Viewer.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case105Query.Data.Viewer.Address
+  typealias Address = Case105Query.Data.Viewer.Address
 }
 
 extension Case105Query.Data.Viewer.BestFriend.BestFriend.Friends {
-    typealias Address = Case105Query.Data.Viewer.Address
+  typealias Address = Case105Query.Data.Viewer.Address
 }
 
 extension Case105Query.Data.Viewer.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 }

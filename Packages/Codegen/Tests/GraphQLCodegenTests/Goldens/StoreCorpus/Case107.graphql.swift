@@ -2,32 +2,30 @@
 
 import GraphQLCore
 
-/// The query `Case107`.
 struct Case107Query: GraphQLTypedOperation {
-    static let operationName = "Case107"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case107{version tags}
-        """
-    static let textDigest = "d36421ba6bb40c7a2b31f029f6f0913a52b4c920b515abc1bdd31f0a194047f8"
+  static let operationName = "Case107"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case107{version tags}
+    """
+  static let textDigest = "d36421ba6bb40c7a2b31f029f6f0913a52b4c920b515abc1bdd31f0a194047f8"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s tags:[s?]?")
-        let __data: JSONObject
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s tags:[s?]?")
+    let __data: JSONObject
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }

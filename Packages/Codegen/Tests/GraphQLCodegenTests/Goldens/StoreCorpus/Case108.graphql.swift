@@ -2,456 +2,429 @@
 
 import GraphQLCore
 
-/// The query `Case108`.
 struct Case108Query: GraphQLTypedOperation {
-    static let operationName = "Case108"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case108($size0:Int!$size1:Int!$first2:Int$size3:Int!$size4:Int!$first5:Int$size6:Int!$flag7:Boolean!)\
-        {user(id:\"u8\"){email scores friends(first:$first2){__typename name email bestFriend{name email \
-        friends(first:0){name small:avatar(size:$size0)large:avatar(size:128)__typename id}__typename id}\
-        homeworld{diameter residents(first:0){id name small:avatar(size:$size1)large:avatar(size:128)scores \
-        address{street city geo{lat lng __typename}__typename}__typename}__typename id}address{street city geo{lat lng \
-        __typename}__typename}id}bestFriend{name small:avatar(size:$size3)large:avatar(size:64)homeworld{...PlanetBits \
-        diameter moons{name radius __typename}__typename id}id __typename}homeworld{__typename residents(first:2)\
-        {...UserBits name small:avatar(size:64)large:avatar(size:128)bestFriend{__typename ...UserBits name scores id}\
-        address{street city __typename}__typename id}id}address{street city geo{lat lng __typename}__typename}id \
-        __typename}nodes(ids:[\"u3\" \"u8\" \"u1\"]){id ...on User{...UserBits name small:avatar(size:$size4)\
-        large:avatar(size:64)scores homeworld{name __typename id}}__typename}search(text:\"o\" first:5){...on \
-        User{...UserBits name email small:avatar(size:16)large:avatar(size:128)friends(first:$first5){__typename name \
-        email address{street city __typename}id}bestFriend{name email homeworld{name diameter residents(first:2)\
-        {...UserBits name __typename id}__typename id}id __typename}homeworld{name residents(first:2){id name email \
-        small:avatar(size:$size6)large:avatar(size:32)scores bestFriend{name email small:avatar(size:32)\
-        large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename id}__typename}__typename \
-        id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag7)id}...on Planet{name diameter id}\
-        ...on Ship{model pilot{__typename name email small:avatar(size:16)large:avatar(size:128)bestFriend{...UserBits \
-        name small:avatar(size:128)large:avatar(size:32)scores __typename id}address{street city geo{lat lng \
-        __typename}__typename}id}id}...on Named{name}__typename}tags}fragment PlanetBits on Planet{diameter name \
-        __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "5fae45e43abadd3cf73c18716e830ee34517dc3101ce1cde84908cd4d6c6bf72"
+  static let operationName = "Case108"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case108($size0:Int!$size1:Int!$first2:Int$size3:Int!$size4:Int!$first5:Int$size6:Int!$flag7:Boolean!)\
+    {user(id:\"u8\"){email scores friends(first:$first2){__typename name email bestFriend{name email friends(first:0)\
+    {name small:avatar(size:$size0)large:avatar(size:128)__typename id}__typename id}homeworld{diameter \
+    residents(first:0){id name small:avatar(size:$size1)large:avatar(size:128)scores address{street city geo{lat lng \
+    __typename}__typename}__typename}__typename id}address{street city geo{lat lng __typename}__typename}id}\
+    bestFriend{name small:avatar(size:$size3)large:avatar(size:64)homeworld{...PlanetBits diameter moons{name radius \
+    __typename}__typename id}id __typename}homeworld{__typename residents(first:2){...UserBits name \
+    small:avatar(size:64)large:avatar(size:128)bestFriend{__typename ...UserBits name scores id}address{street city \
+    __typename}__typename id}id}address{street city geo{lat lng __typename}__typename}id __typename}nodes(ids:[\"u3\" \
+    \"u8\" \"u1\"]){id ...on User{...UserBits name small:avatar(size:$size4)large:avatar(size:64)scores homeworld{name \
+    __typename id}}__typename}search(text:\"o\" first:5){...on User{...UserBits name email small:avatar(size:16)\
+    large:avatar(size:128)friends(first:$first5){__typename name email address{street city __typename}id}\
+    bestFriend{name email homeworld{name diameter residents(first:2){...UserBits name __typename id}__typename id}id \
+    __typename}homeworld{name residents(first:2){id name email small:avatar(size:$size6)large:avatar(size:32)scores \
+    bestFriend{name email small:avatar(size:32)large:avatar(size:64)address{street city geo{lat lng __typename}\
+    __typename}__typename id}__typename}__typename id}address{street city geo{lat lng __typename}__typename}\
+    email@skip(if:$flag7)id}...on Planet{name diameter id}...on Ship{model pilot{__typename name email \
+    small:avatar(size:16)large:avatar(size:128)bestFriend{...UserBits name small:avatar(size:128)large:avatar(size:32)\
+    scores __typename id}address{street city geo{lat lng __typename}__typename}id}id}...on Named{name}__typename}tags}\
+    fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "5fae45e43abadd3cf73c18716e830ee34517dc3101ce1cde84908cd4d6c6bf72"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        size1: Int,
-        first2: GraphQLNullable<Int> = .absent,
-        size3: Int,
-        size4: Int,
-        first5: GraphQLNullable<Int> = .absent,
-        size6: Int,
-        flag7: Bool
-    ) {
-        self.variables = Variables(
-            size0: size0, size1: size1, first2: first2, size3: size3, size4: size4, first5: first5, size6: size6,
-            flag7: flag7)
-    }
+  init(
+    size0: Int,
+    size1: Int,
+    first2: GraphQLNullable<Int> = .absent,
+    size3: Int,
+    size4: Int,
+    first5: GraphQLNullable<Int> = .absent,
+    size6: Int,
+    flag7: Bool
+  ) {
+    self.variables = Variables(
+      size0: size0, size1: size1, first2: first2, size3: size3, size4: size4, first5: first5, size6: size6,
+      flag7: flag7)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int> = .absent
-        /// The variable `$size6` (`Int!`).
-        var size6: Int
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var size1: Int
+    var first2: GraphQLNullable<Int> = .absent
+    var size3: Int
+    var size4: Int
+    var first5: GraphQLNullable<Int> = .absent
+    var size6: Int
+    var flag7: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? nodes:[#1?] search:[#2] tags:[s?]?", User.self, Nodes.self, Search.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var search: [Search] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? nodes:[#1?] search:[#2] tags:[s?]?", User.self, Nodes.self, Search.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var search: [Search] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case108Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s =User", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:User", AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:User", AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields(
+      "= @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case108Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? bestFriend:#0? homeworld:#1? address:#2? id:s", BestFriend.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? bestFriend:#0? homeworld:#1? address:#2? id:s", BestFriend.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s homeworld:#0? id:s ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s homeworld:#0? id:s =User", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s residents:[#0] ?id:s?", Residents.self)
-        let __data: JSONObject
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s residents:[#0] ?id:s?", Residents.self)
+    let __data: JSONObject
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case108Query.Data.User.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case108Query.Data.User.Address
+  typealias Address = Case108Query.Data.User.Address
 }
 
 extension Case108Query.Data.User.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case108Query.Data.User.Friends.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s scores:[[i?]?]? address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case108Query.Data.User.Friends.Homeworld.Residents {
-    typealias Address = Case108Query.Data.User.Address
+  typealias Address = Case108Query.Data.User.Address
 }
 
 extension Case108Query.Data.User.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case108Query.Data.User.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case108Query.Data.User.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case108Query.Data.User.Homeworld.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? name:s ?id:s? scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case108Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case108Query.Data.Nodes {
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? homeworld:#0? @1", Homeworld.self,
-            UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s scores:[[i?]?]? homeworld:#0? @1", Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case108Query.Data.Nodes.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }
 
 extension Case108Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?id:s? ?__typename:s?=Planet")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? ?id:s? =Planet")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?id:s? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? ?id:s? =Ship", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
+      Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case108Query.Data.Search.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s bestFriend:#0? address:#1? id:s", BestFriend.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? small:s large:s bestFriend:#0? address:#1? id:s", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case108Query.Data.Search.AsShip.Pilot {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case108Query.Data.User.Address
+  typealias Address = Case108Query.Data.User.Address
 }
 
 extension Case108Query.Data.Search.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? address:#0? ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? address:#0? ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? homeworld:#0? id:s ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? homeworld:#0? id:s =User", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case108Query.Data.User.Address
+  typealias Address = Case108Query.Data.User.Address
 }
 
 extension Case108Query.Data.Search.AsUser.Friends {
-    typealias Address = Case108Query.Data.User.Homeworld.Residents.Address
+  typealias Address = Case108Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case108Query.Data.Search.AsUser.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case108Query.Data.Search.AsUser.BestFriend.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case108Query.Data.Search.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? =User", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case108Query.Data.Search.AsUser.Homeworld.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case108Query.Data.Search.AsUser.Homeworld.Residents.BestFriend {
-    typealias Address = Case108Query.Data.User.Address
+  typealias Address = Case108Query.Data.User.Address
 }

@@ -2,189 +2,179 @@
 
 import GraphQLCore
 
-/// The query `Case114`.
 struct Case114Query: GraphQLTypedOperation {
-    static let operationName = "Case114"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case114($size0:Int!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!){viewer{email scores \
-        bestFriend{...UserBits name small:avatar(size:$size0)large:avatar(size:128)friends(first:$first3){email \
-        friends(first:1){name small:avatar(size:64)large:avatar(size:32)email@include(if:$flag1)__typename id}\
-        homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}address{street city \
-        __typename}email@include(if:$flag2)id __typename}bestFriend{scores bestFriend{name address{street city \
-        __typename}id __typename}homeworld{__typename id diameter moons{name radius __typename}}address{street city \
-        geo{lat lng __typename}__typename}email@include(if:$flag4)__typename id}__typename id}address{street city \
-        __typename}id __typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
-        on User{email name __typename id}
-        """
-    static let textDigest = "8aa914da75ec853a6228e9cce7e6860fa0930da379b40740bd119d20a225164a"
+  static let operationName = "Case114"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case114($size0:Int!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!){viewer{email scores \
+    bestFriend{...UserBits name small:avatar(size:$size0)large:avatar(size:128)friends(first:$first3){email \
+    friends(first:1){name small:avatar(size:64)large:avatar(size:32)email@include(if:$flag1)__typename id}\
+    homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}address{street city __typename}\
+    email@include(if:$flag2)id __typename}bestFriend{scores bestFriend{name address{street city __typename}id \
+    __typename}homeworld{__typename id diameter moons{name radius __typename}}address{street city geo{lat lng \
+    __typename}__typename}email@include(if:$flag4)__typename id}__typename id}address{street city __typename}id \
+    __typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+    __typename id}
+    """
+  static let textDigest = "8aa914da75ec853a6228e9cce7e6860fa0930da379b40740bd119d20a225164a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, flag2: Bool, first3: GraphQLNullable<Int> = .absent, flag4: Bool) {
-        self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4)
-    }
+  init(size0: Int, flag1: Bool, flag2: Bool, first3: GraphQLNullable<Int> = .absent, flag4: Bool) {
+    self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var flag2: Bool
+    var first3: GraphQLNullable<Int> = .absent
+    var flag4: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? version:s", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? version:s", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case114Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? scores:[[i?]?]? bestFriend:#0? address:#1? id:s ?__typename:s?=User", BestFriend.self,
-            Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? scores:[[i?]?]? bestFriend:#0? address:#1? id:s =User", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case114Query.Data.Viewer {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self,
-            BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case114Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? friends:[#0] homeworld:#1? address:#2? id:s =User", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?email:s? ?__typename:s?=User ?id:s?",
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?email:s? =User ?id:s?", BestFriend.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s ?email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    typealias Address = Case114Query.Data.Viewer.Address
+  typealias Address = Case114Query.Data.Viewer.Address
 }
 
 extension Case114Query.Data.Viewer.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s diameter:i? moons:[#0?]?", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s diameter:i? moons:[#0?]?", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.BestFriend {
-    typealias Address = Case114Query.Data.Viewer.Address
+  typealias Address = Case114Query.Data.Viewer.Address
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.Homeworld {
-    typealias Moons = Case114Query.Data.Viewer.BestFriend.Friends.Homeworld.Moons
+  typealias Moons = Case114Query.Data.Viewer.BestFriend.Friends.Homeworld.Moons
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

@@ -2,101 +2,95 @@
 
 import GraphQLCore
 
-/// The query `Case12`.
 struct Case12Query: GraphQLTypedOperation {
-    static let operationName = "Case12"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case12($id0:ID!){viewer{...UserBits name email __typename id}node(id:$id0){...on User{name email scores \
-        homeworld{name __typename id}}...on Planet{name diameter moons{name radius __typename}}...on Ship{model}\
-        __typename id}tags}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "47c92c8939619323cc92731e809faaf622546ca58e3e187652dfed4d31cf81f9"
+  static let operationName = "Case12"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case12($id0:ID!){viewer{...UserBits name email __typename id}node(id:$id0){...on User{name email scores \
+    homeworld{name __typename id}}...on Planet{name diameter moons{name radius __typename}}...on Ship{model}__typename \
+    id}tags}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "47c92c8939619323cc92731e809faaf622546ca58e3e187652dfed4d31cf81f9"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String) {
-        self.variables = Variables(id0: id0)
-    }
+  init(id0: String) {
+    self.variables = Variables(id0: id0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? node:#1? tags:[s?]?", Viewer.self, Node.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var node: Node? { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? node:#1? tags:[s?]?", Viewer.self, Node.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var node: Node? { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case12Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case12Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case12Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case12Query.Data.Node.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }

@@ -2,248 +2,229 @@
 
 import GraphQLCore
 
-/// The query `Case120`.
 struct Case120Query: GraphQLTypedOperation {
-    static let operationName = "Case120"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case120($size0:Int!$size1:Int!$size2:Int!$first3:Int$size4:Int!$flag5:Boolean!$first6:Int$flag7:Boolean!)\
-        {viewer{email small:avatar(size:$size0)large:avatar(size:64)friends(first:2){email friends(first:$first3)\
-        {...UserBits name small:avatar(size:$size1)large:avatar(size:128)scores friends(first:1){...UserBits name \
-        small:avatar(size:$size2)large:avatar(size:128)scores address{street city __typename}__typename id}\
-        bestFriend{id ...UserBits name email __typename}homeworld{name diameter moons{name radius __typename}\
-        __typename id}__typename id}address{street city __typename}__typename id}bestFriend{name small:avatar(size:16)\
-        large:avatar(size:64)scores friends(first:$first6){...UserBits bestFriend{id name email \
-        small:avatar(size:$size4)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename}\
-        homeworld{id name __typename}email@skip(if:$flag5)id __typename}__typename id}email@include(if:$flag7)\
-        __typename id}planets(first:0){id name moons{name radius __typename}__typename}version tags}fragment UserBits \
-        on User{email name __typename id}
-        """
-    static let textDigest = "e0e5cf7766903a593cdc5e6c72b4f00ed525059df24fcb6fde9d994ea85b3804"
+  static let operationName = "Case120"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case120($size0:Int!$size1:Int!$size2:Int!$first3:Int$size4:Int!$flag5:Boolean!$first6:Int$flag7:Boolean!)\
+    {viewer{email small:avatar(size:$size0)large:avatar(size:64)friends(first:2){email friends(first:$first3)\
+    {...UserBits name small:avatar(size:$size1)large:avatar(size:128)scores friends(first:1){...UserBits name \
+    small:avatar(size:$size2)large:avatar(size:128)scores address{street city __typename}__typename id}bestFriend{id \
+    ...UserBits name email __typename}homeworld{name diameter moons{name radius __typename}__typename id}__typename id}\
+    address{street city __typename}__typename id}bestFriend{name small:avatar(size:16)large:avatar(size:64)scores \
+    friends(first:$first6){...UserBits bestFriend{id name email small:avatar(size:$size4)large:avatar(size:64)\
+    address{street city geo{lat lng __typename}__typename}__typename}homeworld{id name __typename}email@skip(if:$flag5)\
+    id __typename}__typename id}email@include(if:$flag7)__typename id}planets(first:0){id name moons{name radius \
+    __typename}__typename}version tags}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "e0e5cf7766903a593cdc5e6c72b4f00ed525059df24fcb6fde9d994ea85b3804"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        size1: Int,
-        size2: Int,
-        first3: GraphQLNullable<Int> = .absent,
-        size4: Int,
-        flag5: Bool,
-        first6: GraphQLNullable<Int> = .absent,
-        flag7: Bool
-    ) {
-        self.variables = Variables(
-            size0: size0, size1: size1, size2: size2, first3: first3, size4: size4, flag5: flag5, first6: first6,
-            flag7: flag7)
-    }
+  init(
+    size0: Int,
+    size1: Int,
+    size2: Int,
+    first3: GraphQLNullable<Int> = .absent,
+    size4: Int,
+    flag5: Bool,
+    first6: GraphQLNullable<Int> = .absent,
+    flag7: Bool
+  ) {
+    self.variables = Variables(
+      size0: size0, size1: size1, size2: size2, first3: first3, size4: size4, flag5: flag5, first6: first6,
+      flag7: flag7)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-        /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int> = .absent
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var size1: Int
+    var size2: Int
+    var first3: GraphQLNullable<Int> = .absent
+    var size4: Int
+    var flag5: Bool
+    var first6: GraphQLNullable<Int> = .absent
+    var flag7: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? planets:[#1] version:s tags:[s?]?", Viewer.self, Planets.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var planets: [Planets] { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? planets:[#1] version:s tags:[s?]?", Viewer.self, Planets.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var planets: [Planets] { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case120Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case120Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case120Query.Data.Viewer.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? @3",
-            Friends.self, BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? @3",
+      Friends.self, BestFriend.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case120Query.Data.Viewer.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? address:#0? @1", Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? name:s ?__typename:s?=User @0", UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? name:s =User @0", UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case120Query.Data.Viewer.Friends.Friends.Friends {
-    typealias Address = Case120Query.Data.Viewer.Friends.Address
+  typealias Address = Case120Query.Data.Viewer.Friends.Address
 }
 
 extension Case120Query.Data.Viewer.Friends.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case120Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s bestFriend:#0? homeworld:#1? @2", BestFriend.self, Homeworld.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s bestFriend:#0? homeworld:#1? @2", BestFriend.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case120Query.Data.Viewer.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? small:s large:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 }
 
 extension Case120Query.Data.Viewer.BestFriend.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case120Query.Data.Viewer.BestFriend.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case120Query.Data.Planets {
-    typealias Moons = Case120Query.Data.Viewer.Friends.Friends.Homeworld.Moons
+  typealias Moons = Case120Query.Data.Viewer.Friends.Friends.Homeworld.Moons
 }

@@ -2,78 +2,74 @@
 
 import GraphQLCore
 
-/// The query `Case123`.
 struct Case123Query: GraphQLTypedOperation {
-    static let operationName = "Case123"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case123{viewer{__typename name email small:avatar(size:128)large:avatar(size:64)homeworld{...PlanetBits \
-        name moons{name radius __typename}__typename id}id}planets(first:0){moons{name radius __typename}__typename id}\
-        }fragment PlanetBits on Planet{diameter name __typename id}
-        """
-    static let textDigest = "5b4f6af9c59c384a5138d7cf36befaef444d7f9908ccbc7230c7441627ccff87"
+  static let operationName = "Case123"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case123{viewer{__typename name email small:avatar(size:128)large:avatar(size:64)homeworld{...PlanetBits name \
+    moons{name radius __typename}__typename id}id}planets(first:0){moons{name radius __typename}__typename id}}\
+    fragment PlanetBits on Planet{diameter name __typename id}
+    """
+  static let textDigest = "5b4f6af9c59c384a5138d7cf36befaef444d7f9908ccbc7230c7441627ccff87"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? planets:[#1]", Viewer.self, Planets.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? planets:[#1]", Viewer.self, Planets.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case123Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s homeworld:#0? ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? small:s large:s homeworld:#0? ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case123Query.Data.Viewer {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case123Query.Data.Viewer.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case123Query.Data.Planets {
-    typealias Moons = Case123Query.Data.Viewer.Homeworld.Moons
+  typealias Moons = Case123Query.Data.Viewer.Homeworld.Moons
 }

@@ -2,190 +2,182 @@
 
 import GraphQLCore
 
-/// The query `Case124`.
 struct Case124Query: GraphQLTypedOperation {
-    static let operationName = "Case124"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case124($flag0:Boolean!$flag1:Boolean!){user(id:\"u5\"){id ...UserBits name email scores friends(first:3)\
-        {email small:avatar(size:64)large:avatar(size:128)friends(first:2){name small:avatar(size:32)\
-        large:avatar(size:128)scores friends(first:0){name small:avatar(size:128)large:avatar(size:64)scores id \
-        __typename}homeworld{moons{name radius __typename}__typename id}address{street city __typename}\
-        email@include(if:$flag0)__typename id}homeworld{name diameter moons{name radius __typename}residents(first:4)\
-        {...UserBits name email __typename id}__typename id}__typename id}homeworld{name residents(first:3){id name \
-        small:avatar(size:128)large:avatar(size:32)friends(first:1){__typename name email small:avatar(size:64)\
-        large:avatar(size:32)address{street city __typename}id}address{street city __typename}email@include(if:$flag1)\
-        __typename}__typename id}__typename}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "cc3f18331385f9843bb962a536544ee03274a7fc1a0693e83e25b1f6025b9628"
+  static let operationName = "Case124"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case124($flag0:Boolean!$flag1:Boolean!){user(id:\"u5\"){id ...UserBits name email scores friends(first:3)\
+    {email small:avatar(size:64)large:avatar(size:128)friends(first:2){name small:avatar(size:32)large:avatar(size:128)\
+    scores friends(first:0){name small:avatar(size:128)large:avatar(size:64)scores id __typename}homeworld{moons{name \
+    radius __typename}__typename id}address{street city __typename}email@include(if:$flag0)__typename id}\
+    homeworld{name diameter moons{name radius __typename}residents(first:4){...UserBits name email __typename id}\
+    __typename id}__typename id}homeworld{name residents(first:3){id name small:avatar(size:128)large:avatar(size:32)\
+    friends(first:1){__typename name email small:avatar(size:64)large:avatar(size:32)address{street city __typename}id}\
+    address{street city __typename}email@include(if:$flag1)__typename}__typename id}__typename}}fragment UserBits on \
+    User{email name __typename id}
+    """
+  static let textDigest = "cc3f18331385f9843bb962a536544ee03274a7fc1a0693e83e25b1f6025b9628"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool, flag1: Bool) {
-        self.variables = Variables(flag0: flag0, flag1: flag1)
-    }
+  init(flag0: Bool, flag1: Bool) {
+    self.variables = Variables(flag0: flag0, flag1: flag1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0?", User.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0?", User.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+  }
 }
 
 extension Case124Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User scores:[[i?]?]? friends:[#0] homeworld:#1? @2", Friends.self,
-            Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User scores:[[i?]?]? friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
+      UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case124Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case124Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?email:s? ?__typename:s?=User ?id:s?",
-            Friends.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?email:s? =User ?id:s?",
+      Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s diameter:i? moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case124Query.Data.User.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s scores:[[i?]?]? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case124Query.Data.User.Friends.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case124Query.Data.User.Friends.Homeworld {
-    typealias Moons = Case124Query.Data.User.Friends.Friends.Homeworld.Moons
+  typealias Moons = Case124Query.Data.User.Friends.Friends.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case124Query.Data.User.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s friends:[#0] address:#1? ?email:s? ?__typename:s?=User", Friends.self,
-            Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s small:s large:s friends:[#0] address:#1? ?email:s? =User", Friends.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case124Query.Data.User.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s address:#0? ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? small:s large:s address:#0? ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    typealias Address = Case124Query.Data.User.Friends.Friends.Address
+  typealias Address = Case124Query.Data.User.Friends.Friends.Address
 }
 
 extension Case124Query.Data.User.Homeworld.Residents.Friends {
-    typealias Address = Case124Query.Data.User.Friends.Friends.Address
+  typealias Address = Case124Query.Data.User.Friends.Friends.Address
 }

@@ -2,119 +2,113 @@
 
 import GraphQLCore
 
-/// The query `Case129`.
 struct Case129Query: GraphQLTypedOperation {
-    static let operationName = "Case129"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case129($size0:Int!$flag1:Boolean!){other:node(id:\"p1\"){id ...on Planet{name diameter}...on \
-        Ship{pilot{email small:avatar(size:$size0)large:avatar(size:64)friends(first:3){...UserBits name scores \
-        address{street city geo{lat lng __typename}__typename}__typename id}email@include(if:$flag1)__typename id}}\
-        ...on User{email}__typename}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "d76f11ae5a04969befa9b5c791e904beba6c64e422a035ed5a951f7543ffff37"
+  static let operationName = "Case129"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case129($size0:Int!$flag1:Boolean!){other:node(id:\"p1\"){id ...on Planet{name diameter}...on \
+    Ship{pilot{email small:avatar(size:$size0)large:avatar(size:64)friends(first:3){...UserBits name scores \
+    address{street city geo{lat lng __typename}__typename}__typename id}email@include(if:$flag1)__typename id}}...on \
+    User{email}__typename}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "d76f11ae5a04969befa9b5c791e904beba6c64e422a035ed5a951f7543ffff37"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool) {
-        self.variables = Variables(size0: size0, flag1: flag1)
-    }
+  init(size0: Int, flag1: Bool) {
+    self.variables = Variables(size0: size0, flag1: flag1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("other:#0?", Other.self)
-        let __data: JSONObject
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("other:#0?", Other.self)
+    let __data: JSONObject
+    var other: Other? { __field() }
+  }
 }
 
 extension Case129Query.Data {
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case129Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s diameter:i? =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+  }
 }
 
 extension Case129Query.Data.Other.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("email:s? small:s large:s friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case129Query.Data.Other.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case129Query.Data.Other.AsShip.Pilot.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case129Query.Data.Other.AsShip.Pilot.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case130`.
 struct Case130Query: GraphQLTypedOperation {
-    static let operationName = "Case130"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case130{grid(size:2){x y value __typename}}
-        """
-    static let textDigest = "d3849c1587fb6ec5e6637f96472b357346e763ce6f6e036c61595ae1dc5065fe"
+  static let operationName = "Case130"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case130{grid(size:2){x y value __typename}}
+    """
+  static let textDigest = "d3849c1587fb6ec5e6637f96472b357346e763ce6f6e036c61595ae1dc5065fe"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case130Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,52 +2,50 @@
 
 import GraphQLCore
 
-/// The query `Case131`.
 struct Case131Query: GraphQLTypedOperation {
-    static let operationName = "Case131"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case131{user(id:\"u1\"){small:avatar(size:32)large:avatar(size:128)scores __typename id}grid(size:1){x y \
-        value __typename}tags}
-        """
-    static let textDigest = "de0c18b61643b91a74a4acf42d2d75afdb3204141e17644e39aef60c6519a8b9"
+  static let operationName = "Case131"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case131{user(id:\"u1\"){small:avatar(size:32)large:avatar(size:128)scores __typename id}grid(size:1){x y \
+    value __typename}tags}
+    """
+  static let textDigest = "de0c18b61643b91a74a4acf42d2d75afdb3204141e17644e39aef60c6519a8b9"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0? grid:[[#1?]?] tags:[s?]?", User.self, Grid.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var grid: [[Grid?]?] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? grid:[[#1?]?] tags:[s?]?", User.self, Grid.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var grid: [[Grid?]?] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case131Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,50 +2,48 @@
 
 import GraphQLCore
 
-/// The query `Case134`.
 struct Case134Query: GraphQLTypedOperation {
-    static let operationName = "Case134"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case134{planets(first:2){name diameter __typename id}grid(size:2){x y value __typename}tags}
-        """
-    static let textDigest = "cb88f9c3945a372a045e55b88fa26d9e8a80f464eb03d78360cb574533cbbc5a"
+  static let operationName = "Case134"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case134{planets(first:2){name diameter __typename id}grid(size:2){x y value __typename}tags}
+    """
+  static let textDigest = "cb88f9c3945a372a045e55b88fa26d9e8a80f464eb03d78360cb574533cbbc5a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0] grid:[[#1?]?] tags:[s?]?", Planets.self, Grid.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-        var grid: [[Grid?]?] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0] grid:[[#1?]?] tags:[s?]?", Planets.self, Grid.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+    var grid: [[Grid?]?] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case134Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

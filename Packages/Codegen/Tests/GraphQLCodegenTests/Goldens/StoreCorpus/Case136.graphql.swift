@@ -2,42 +2,40 @@
 
 import GraphQLCore
 
-/// The query `Case136`.
 struct Case136Query: GraphQLTypedOperation {
-    static let operationName = "Case136"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case136{grid(size:3){x y value __typename}tags}
-        """
-    static let textDigest = "9dffdbff5a7e8496afafc76c5636b3d1d91fffbd8a50b561386468564b84799a"
+  static let operationName = "Case136"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case136{grid(size:3){x y value __typename}tags}
+    """
+  static let textDigest = "9dffdbff5a7e8496afafc76c5636b3d1d91fffbd8a50b561386468564b84799a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?] tags:[s?]?", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?] tags:[s?]?", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case136Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

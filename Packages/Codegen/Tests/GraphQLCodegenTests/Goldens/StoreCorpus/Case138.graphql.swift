@@ -2,339 +2,321 @@
 
 import GraphQLCore
 
-/// The query `Case138`.
 struct Case138Query: GraphQLTypedOperation {
-    static let operationName = "Case138"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case138($flag0:Boolean!$first1:Int$id2:ID!$size3:Int!$flag4:Boolean!$flag5:Boolean!){viewer{name \
-        friends(first:$first1){scores email@skip(if:$flag0)id __typename}__typename id}node(id:$id2){__typename id \
-        ...on User{friends(first:2){name friends(first:0){...UserBits name scores friends(first:0){id name \
-        small:avatar(size:64)large:avatar(size:32)address{street city __typename}__typename}id __typename}\
-        bestFriend{name small:avatar(size:128)large:avatar(size:16)__typename id}__typename id}address{street city \
-        geo{lat lng __typename}__typename}}...on Planet{name moons{name radius __typename}}...on Ship{model \
-        pilot{email friends(first:0){email small:avatar(size:$size3)large:avatar(size:32)scores email@skip(if:$flag4)\
-        __typename id}homeworld{id ...PlanetBits name diameter moons{name radius __typename}residents(first:3){name \
-        email scores __typename id}__typename}address{street city geo{lat lng __typename}__typename}__typename id}}\
-        ...on User{email}}search(text:\"o\" first:5){...on User{email homeworld{__typename id}address{street city \
-        __typename}email@skip(if:$flag5)id}__typename ...on User{email id}...on Planet{id}...on Ship{id}}\
-        other:node(id:\"u5\"){id ...on User{name small:avatar(size:32)large:avatar(size:16)homeworld{diameter \
-        residents(first:3){id name scores __typename}__typename id}}...on Planet{name}__typename}}fragment PlanetBits \
-        on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "4c3144990eeb6f8e9f5307a5ac0b7e7559702d2b4851d010a871d3b6d2dda4c7"
+  static let operationName = "Case138"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case138($flag0:Boolean!$first1:Int$id2:ID!$size3:Int!$flag4:Boolean!$flag5:Boolean!){viewer{name \
+    friends(first:$first1){scores email@skip(if:$flag0)id __typename}__typename id}node(id:$id2){__typename id ...on \
+    User{friends(first:2){name friends(first:0){...UserBits name scores friends(first:0){id name small:avatar(size:64)\
+    large:avatar(size:32)address{street city __typename}__typename}id __typename}bestFriend{name small:avatar(size:128)\
+    large:avatar(size:16)__typename id}__typename id}address{street city geo{lat lng __typename}__typename}}...on \
+    Planet{name moons{name radius __typename}}...on Ship{model pilot{email friends(first:0){email \
+    small:avatar(size:$size3)large:avatar(size:32)scores email@skip(if:$flag4)__typename id}homeworld{id ...PlanetBits \
+    name diameter moons{name radius __typename}residents(first:3){name email scores __typename id}__typename}\
+    address{street city geo{lat lng __typename}__typename}__typename id}}...on User{email}}search(text:\"o\" first:5)\
+    {...on User{email homeworld{__typename id}address{street city __typename}email@skip(if:$flag5)id}__typename ...on \
+    User{email id}...on Planet{id}...on Ship{id}}other:node(id:\"u5\"){id ...on User{name small:avatar(size:32)\
+    large:avatar(size:16)homeworld{diameter residents(first:3){id name scores __typename}__typename id}}...on \
+    Planet{name}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email \
+    name __typename id}
+    """
+  static let textDigest = "4c3144990eeb6f8e9f5307a5ac0b7e7559702d2b4851d010a871d3b6d2dda4c7"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, id2: String, size3: Int, flag4: Bool, flag5: Bool) {
-        self.variables = Variables(flag0: flag0, first1: first1, id2: id2, size3: size3, flag4: flag4, flag5: flag5)
-    }
+  init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, id2: String, size3: Int, flag4: Bool, flag5: Bool) {
+    self.variables = Variables(flag0: flag0, first1: first1, id2: id2, size3: size3, flag4: flag4, flag5: flag5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$id2` (`ID!`).
-        var id2: String
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var first1: GraphQLNullable<Int> = .absent
+    var id2: String
+    var size3: Int
+    var flag4: Bool
+    var flag5: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? node:#1? search:[#2] other:#3?", Viewer.self, Node.self, Search.self, Other.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var node: Node? { __field() }
-        var search: [Search] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "viewer:#0? node:#1? search:[#2] other:#3?", Viewer.self, Node.self, Search.self, Other.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var node: Node? { __field() }
+    var search: [Search] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case138Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields("__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case138Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("scores:[[i?]?]? ?email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("scores:[[i?]?]? ?email:s? id:s =User")
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case138Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s moons:[#0?]?", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s moons:[#0?]?", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s model:s? pilot:#0?", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s model:s? pilot:#0?", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s friends:[#0] address:#1? email:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s friends:[#0] address:#1? email:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var email: String? { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? small:s large:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
-            PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s diameter:i? name:s =Planet moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsShip.Pilot.Homeworld {
-    typealias Moons = Case138Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case138Query.Data.Node.AsPlanet.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    typealias Address = Case138Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case138Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case138Query.Data.Node.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s scores:[[i?]?]? friends:[#0] @1", Friends.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s scores:[[i?]?]? friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsUser.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case138Query.Data.Node.AsUser.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case138Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("__typename:s ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? homeworld:#0? address:#1? ?id:s? __typename:s", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? homeworld:#0? address:#1? ?id:s? __typename:s", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case138Query.Data.Search.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 
-    typealias Address = Case138Query.Data.Node.AsUser.Friends.Friends.Friends.Address
+  typealias Address = Case138Query.Data.Node.AsUser.Friends.Friends.Friends.Address
 }
 
 extension Case138Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s homeworld:#0? ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s homeworld:#0? =User", Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case138Query.Data.Other.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case138Query.Data.Other.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s scores:[[i?]?]? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s scores:[[i?]?]? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }

@@ -2,38 +2,36 @@
 
 import GraphQLCore
 
-/// The query `Case139`.
 struct Case139Query: GraphQLTypedOperation {
-    static let operationName = "Case139"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case139{planets(first:3){__typename id}}
-        """
-    static let textDigest = "55e2dd831ff586df14bf87e4573d949cfbdf8164f66de9a161878e1fa80b1537"
+  static let operationName = "Case139"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case139{planets(first:3){__typename id}}
+    """
+  static let textDigest = "55e2dd831ff586df14bf87e4573d949cfbdf8164f66de9a161878e1fa80b1537"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0]", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case139Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 }

@@ -2,492 +2,468 @@
 
 import GraphQLCore
 
-/// The query `Case140`.
 struct Case140Query: GraphQLTypedOperation {
-    static let operationName = "Case140"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case140($size0:Int!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!$flag5:Boolean!)\
-        {user(id:\"u7\"){__typename ...UserBits name friends(first:2){name scores bestFriend{name scores \
-        homeworld{...PlanetBits name diameter __typename id}__typename id}id __typename}homeworld{__typename name \
-        diameter residents(first:0){small:avatar(size:$size0)large:avatar(size:64)friends(first:1){__typename name \
-        email address{street city geo{lat lng __typename}__typename}id}bestFriend{id email address{street city geo{lat \
-        lng __typename}__typename}email@skip(if:$flag1)__typename}homeworld{name moons{name radius __typename}\
-        __typename id}__typename id}id}address{street city __typename}id}search(text:\"zzz\" first:5){...on User{name \
-        scores bestFriend{__typename id ...UserBits name email small:avatar(size:128)large:avatar(size:64)\
-        friends(first:0){name email friends(first:$first3){name scores email@include(if:$flag2)__typename id}\
-        bestFriend{id name email small:avatar(size:16)large:avatar(size:128)address{street city geo{lat lng __typename}\
-        __typename}__typename}homeworld{name diameter moons{name radius __typename}__typename id}__typename id}\
-        bestFriend{name email friends(first:3){name scores email@include(if:$flag4)__typename id}bestFriend{email \
-        address{street city geo{lat lng __typename}__typename}id __typename}__typename id}homeworld{name moons{name \
-        radius __typename}__typename id}address{street city __typename}email@include(if:$flag5)}address{street city \
-        __typename}id}...on Planet{name diameter moons{name radius __typename}id}...on Ship{pilot{name email scores \
-        friends(first:2){__typename name id}bestFriend{...UserBits name scores __typename id}homeworld{name diameter \
-        residents(first:2){__typename name email address{street city __typename}id}__typename id}address{street city \
-        __typename}id __typename}id}...on Named{name}__typename}version other:node(id:\"p1\"){...on User{name \
-        address{street city geo{lat lng __typename}__typename}}...on Planet{name diameter}...on Ship{pilot{name scores \
-        homeworld{__typename name diameter id}address{street city __typename}id __typename}}...on Named{name}\
-        __typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
-        __typename id}
-        """
-    static let textDigest = "5deb3bc2123c6d8222420b5c330b47e2bcbd2b0074a362bd08682479b09c0476"
+  static let operationName = "Case140"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case140($size0:Int!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!$flag5:Boolean!){user(id:\"u7\")\
+    {__typename ...UserBits name friends(first:2){name scores bestFriend{name scores homeworld{...PlanetBits name \
+    diameter __typename id}__typename id}id __typename}homeworld{__typename name diameter residents(first:0)\
+    {small:avatar(size:$size0)large:avatar(size:64)friends(first:1){__typename name email address{street city geo{lat \
+    lng __typename}__typename}id}bestFriend{id email address{street city geo{lat lng __typename}__typename}\
+    email@skip(if:$flag1)__typename}homeworld{name moons{name radius __typename}__typename id}__typename id}id}\
+    address{street city __typename}id}search(text:\"zzz\" first:5){...on User{name scores bestFriend{__typename id \
+    ...UserBits name email small:avatar(size:128)large:avatar(size:64)friends(first:0){name email \
+    friends(first:$first3){name scores email@include(if:$flag2)__typename id}bestFriend{id name email \
+    small:avatar(size:16)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename}\
+    homeworld{name diameter moons{name radius __typename}__typename id}__typename id}bestFriend{name email \
+    friends(first:3){name scores email@include(if:$flag4)__typename id}bestFriend{email address{street city geo{lat \
+    lng __typename}__typename}id __typename}__typename id}homeworld{name moons{name radius __typename}__typename id}\
+    address{street city __typename}email@include(if:$flag5)}address{street city __typename}id}...on Planet{name \
+    diameter moons{name radius __typename}id}...on Ship{pilot{name email scores friends(first:2){__typename name id}\
+    bestFriend{...UserBits name scores __typename id}homeworld{name diameter residents(first:2){__typename name email \
+    address{street city __typename}id}__typename id}address{street city __typename}id __typename}id}...on Named{name}\
+    __typename}version other:node(id:\"p1\"){...on User{name address{street city geo{lat lng __typename}__typename}}\
+    ...on Planet{name diameter}...on Ship{pilot{name scores homeworld{__typename name diameter id}address{street city \
+    __typename}id __typename}}...on Named{name}__typename id}}fragment PlanetBits on Planet{diameter name __typename \
+    id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "5deb3bc2123c6d8222420b5c330b47e2bcbd2b0074a362bd08682479b09c0476"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, flag2: Bool, first3: GraphQLNullable<Int> = .absent, flag4: Bool, flag5: Bool) {
-        self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, flag5: flag5)
-    }
+  init(size0: Int, flag1: Bool, flag2: Bool, first3: GraphQLNullable<Int> = .absent, flag4: Bool, flag5: Bool) {
+    self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, flag5: flag5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var flag2: Bool
+    var first3: GraphQLNullable<Int> = .absent
+    var flag4: Bool
+    var flag5: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? search:[#1] version:s other:#2?", User.self, Search.self, Other.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var search: [Search] { __field() }
-        var version: String { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? search:[#1] version:s other:#2?", User.self, Search.self, Other.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var search: [Search] { __field() }
+    var version: String { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case140Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields(
+      "= @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields(
+      "= ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case140Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? bestFriend:#0? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s diameter:i? residents:[#0] ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s diameter:i? residents:[#0] ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case140Query.Data.User.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case140Query.Data.User.Friends.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case140Query.Data.User.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? =User ?id:s?", Friends.self, BestFriend.self,
+      Homeworld.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case140Query.Data.User.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? address:#0? ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? address:#0? ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case140Query.Data.User.Homeworld.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case140Query.Data.User.Homeworld.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case140Query.Data.User.Homeworld.Residents.BestFriend {
-    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
+  typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }
 
 extension Case140Query.Data.User.Homeworld.Residents.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case140Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?id:s? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? ?id:s? =Planet", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?id:s? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? ?id:s? =Ship", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? bestFriend:#0? address:#1? ?id:s? ?__typename:s?=User", BestFriend.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s scores:[[i?]?]? bestFriend:#0? address:#1? ?id:s? =User", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case140Query.Data.Search.AsPlanet {
-    typealias Moons = Case140Query.Data.User.Homeworld.Residents.Homeworld.Moons
+  typealias Moons = Case140Query.Data.User.Homeworld.Residents.Homeworld.Moons
 }
 
 extension Case140Query.Data.Search.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s =User", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case140Query.Data.Search.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s id:s")
-        let __data: JSONObject
-        var name: String { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s id:s")
+    let __data: JSONObject
+    var name: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case140Query.Data.User.Address
+  typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsShip.Pilot.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? address:#0? ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? address:#0? ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case140Query.Data.Search.AsShip.Pilot.Homeworld.Residents {
-    typealias Address = Case140Query.Data.User.Address
+  typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s email:s? name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s email:s? name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
+      Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case140Query.Data.User.Address
+  typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? =User ?id:s?", Friends.self, BestFriend.self,
+      Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    typealias Homeworld = Case140Query.Data.User.Homeworld.Residents.Homeworld
+  typealias Homeworld = Case140Query.Data.User.Homeworld.Residents.Homeworld
 
-    typealias Address = Case140Query.Data.User.Address
+  typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? ?email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? small:s large:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.Friends.BestFriend {
-    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
+  typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.Friends.Homeworld {
-    typealias Moons = Case140Query.Data.User.Homeworld.Residents.Homeworld.Moons
+  typealias Moons = Case140Query.Data.User.Homeworld.Residents.Homeworld.Moons
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.BestFriend {
-    typealias Friends = Case140Query.Data.Search.AsUser.BestFriend.Friends.Friends
+  typealias Friends = Case140Query.Data.Search.AsUser.BestFriend.Friends.Friends
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case140Query.Data.Search.AsUser.BestFriend.BestFriend.BestFriend {
-    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
+  typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }
 
 extension Case140Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case140Query.Data.Other.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? homeworld:#0? address:#1? id:s ?__typename:s?=User", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s scores:[[i?]?]? homeworld:#0? address:#1? id:s =User", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case140Query.Data.Other.AsShip.Pilot {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s diameter:i? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    typealias Address = Case140Query.Data.User.Address
+  typealias Address = Case140Query.Data.User.Address
 }
 
 extension Case140Query.Data.Other.AsUser {
-    typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
+  typealias Address = Case140Query.Data.User.Homeworld.Residents.Friends.Address
 }

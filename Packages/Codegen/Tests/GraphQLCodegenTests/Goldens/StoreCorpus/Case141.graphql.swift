@@ -2,103 +2,98 @@
 
 import GraphQLCore
 
-/// The query `Case141`.
 struct Case141Query: GraphQLTypedOperation {
-    static let operationName = "Case141"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case141($size0:Int!$first1:Int){grid(size:0){x y value __typename}tags other:node(id:\"u1\"){...on \
-        Planet{...PlanetBits name residents(first:1){...UserBits name email small:avatar(size:$size0)\
-        large:avatar(size:16)friends(first:$first1){__typename name scores id}address{street city __typename}id \
-        __typename}}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
-        User{email name __typename id}
-        """
-    static let textDigest = "88ade44b8fee9dc459182f3ef3b4fd2f7ff62202bdaeca4c6ebd61964a56b015"
+  static let operationName = "Case141"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case141($size0:Int!$first1:Int){grid(size:0){x y value __typename}tags other:node(id:\"u1\"){...on \
+    Planet{...PlanetBits name residents(first:1){...UserBits name email small:avatar(size:$size0)large:avatar(size:16)\
+    friends(first:$first1){__typename name scores id}address{street city __typename}id __typename}}__typename id}}\
+    fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "88ade44b8fee9dc459182f3ef3b4fd2f7ff62202bdaeca4c6ebd61964a56b015"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, first1: GraphQLNullable<Int> = .absent) {
-        self.variables = Variables(size0: size0, first1: first1)
-    }
+  init(size0: Int, first1: GraphQLNullable<Int> = .absent) {
+    self.variables = Variables(size0: size0, first1: first1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var first1: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?] tags:[s?]? other:#1?", Grid.self, Other.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-        var tags: [String?]? { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?] tags:[s?]? other:#1?", Grid.self, Other.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+    var tags: [String?]? { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case141Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Planet", AsPlanet.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet", AsPlanet.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+  }
 }
 
 extension Case141Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case141Query.Data.Other.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s friends:[#0] address:#1? @2", Friends.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s friends:[#0] address:#1? @2", Friends.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case141Query.Data.Other.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s scores:[[i?]?]? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s scores:[[i?]?]? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }

@@ -2,54 +2,51 @@
 
 import GraphQLCore
 
-/// The query `Case150`.
 struct Case150Query: GraphQLTypedOperation {
-    static let operationName = "Case150"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case150($flag0:Boolean!){viewer{...UserBits email@skip(if:$flag0)__typename id}grid(size:1){x y value \
-        __typename}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "6262718a0cceaa7cb9efa002e2f05472c8bfd3e644a423a4bbaac28a3fb1f79e"
+  static let operationName = "Case150"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case150($flag0:Boolean!){viewer{...UserBits email@skip(if:$flag0)__typename id}grid(size:1){x y value \
+    __typename}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "6262718a0cceaa7cb9efa002e2f05472c8bfd3e644a423a4bbaac28a3fb1f79e"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool) {
-        self.variables = Variables(flag0: flag0)
-    }
+  init(flag0: Bool) {
+    self.variables = Variables(flag0: flag0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? grid:[[#1?]?]", Viewer.self, Grid.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? grid:[[#1?]?]", Viewer.self, Grid.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case150Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,581 +2,558 @@
 
 import GraphQLCore
 
-/// The query `Case157`.
 struct Case157Query: GraphQLTypedOperation {
-    static let operationName = "Case157"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case157($id0:ID!$first1:Int$flag2:Boolean!$size3:Int!$first4:Int$size5:Int!$first6:Int){node(id:$id0)\
-        {...on User{...UserBits name friends(first:1){name scores address{street city __typename}__typename id}\
-        bestFriend{__typename ...UserBits name small:avatar(size:128)large:avatar(size:64)scores friends(first:$first1)\
-        {__typename name scores friends(first:2){name scores __typename id}address{street city geo{lat lng __typename}\
-        __typename}id}homeworld{name diameter moons{name radius __typename}residents(first:4){...UserBits name email \
-        id __typename}__typename id}email@skip(if:$flag2)id}}...on Planet{diameter residents(first:3){id ...UserBits \
-        name small:avatar(size:$size3)large:avatar(size:64)friends(first:$first4){name address{street city geo{lat lng \
-        __typename}__typename}__typename id}homeworld{id name __typename}__typename}}...on Ship{pilot{id ...UserBits \
-        name small:avatar(size:16)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}\
-        __typename}}id ...on User{email}__typename}search(text:\"u\" first:3){...on User{name friends(first:1)\
-        {...UserBits name small:avatar(size:32)large:avatar(size:128)friends(first:2){name email small:avatar(size:64)\
-        large:avatar(size:16)homeworld{name diameter moons{name radius __typename}__typename id}__typename id}\
-        bestFriend{__typename ...UserBits name small:avatar(size:64)large:avatar(size:128)friends(first:2){name scores \
-        address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{id name scores address{street \
-        city geo{lat lng __typename}__typename}__typename}id}homeworld{__typename name diameter moons{name radius \
-        __typename}residents(first:1){__typename ...UserBits id}id}address{street city __typename}id __typename}\
-        bestFriend{email small:avatar(size:128)large:avatar(size:16)bestFriend{id name email small:avatar(size:128)\
-        large:avatar(size:64)friends(first:$first6){id small:avatar(size:$size5)large:avatar(size:128)scores \
-        __typename}bestFriend{scores id __typename}homeworld{__typename name moons{name radius __typename}id}\
-        address{street city geo{lat lng __typename}__typename}__typename}homeworld{name diameter __typename id}\
-        __typename id}id}...on Ship{model pilot{...UserBits name small:avatar(size:64)large:avatar(size:128)\
-        friends(first:3){name homeworld{name moons{name radius __typename}__typename id}id __typename}bestFriend{name \
-        email __typename id}homeworld{id name moons{name radius __typename}__typename}address{street city __typename}\
-        id __typename}id}...on Named{name}__typename ...on Planet{id}}grid(size:0){x y value __typename}version}\
-        fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "5d7614559bda340c098e16452d667e316b7c81e6d6ad76e50d4f4be44aa12a87"
+  static let operationName = "Case157"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case157($id0:ID!$first1:Int$flag2:Boolean!$size3:Int!$first4:Int$size5:Int!$first6:Int){node(id:$id0){...on \
+    User{...UserBits name friends(first:1){name scores address{street city __typename}__typename id}\
+    bestFriend{__typename ...UserBits name small:avatar(size:128)large:avatar(size:64)scores friends(first:$first1)\
+    {__typename name scores friends(first:2){name scores __typename id}address{street city geo{lat lng __typename}\
+    __typename}id}homeworld{name diameter moons{name radius __typename}residents(first:4){...UserBits name email id \
+    __typename}__typename id}email@skip(if:$flag2)id}}...on Planet{diameter residents(first:3){id ...UserBits name \
+    small:avatar(size:$size3)large:avatar(size:64)friends(first:$first4){name address{street city geo{lat lng \
+    __typename}__typename}__typename id}homeworld{id name __typename}__typename}}...on Ship{pilot{id ...UserBits name \
+    small:avatar(size:16)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename}}id \
+    ...on User{email}__typename}search(text:\"u\" first:3){...on User{name friends(first:1){...UserBits name \
+    small:avatar(size:32)large:avatar(size:128)friends(first:2){name email small:avatar(size:64)large:avatar(size:16)\
+    homeworld{name diameter moons{name radius __typename}__typename id}__typename id}bestFriend{__typename ...UserBits \
+    name small:avatar(size:64)large:avatar(size:128)friends(first:2){name scores address{street city geo{lat lng \
+    __typename}__typename}__typename id}bestFriend{id name scores address{street city geo{lat lng __typename}\
+    __typename}__typename}id}homeworld{__typename name diameter moons{name radius __typename}residents(first:1)\
+    {__typename ...UserBits id}id}address{street city __typename}id __typename}bestFriend{email small:avatar(size:128)\
+    large:avatar(size:16)bestFriend{id name email small:avatar(size:128)large:avatar(size:64)friends(first:$first6){id \
+    small:avatar(size:$size5)large:avatar(size:128)scores __typename}bestFriend{scores id __typename}\
+    homeworld{__typename name moons{name radius __typename}id}address{street city geo{lat lng __typename}__typename}\
+    __typename}homeworld{name diameter __typename id}__typename id}id}...on Ship{model pilot{...UserBits name \
+    small:avatar(size:64)large:avatar(size:128)friends(first:3){name homeworld{name moons{name radius __typename}\
+    __typename id}id __typename}bestFriend{name email __typename id}homeworld{id name moons{name radius __typename}\
+    __typename}address{street city __typename}id __typename}id}...on Named{name}__typename ...on Planet{id}}\
+    grid(size:0){x y value __typename}version}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "5d7614559bda340c098e16452d667e316b7c81e6d6ad76e50d4f4be44aa12a87"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        id0: String,
-        first1: GraphQLNullable<Int> = .absent,
-        flag2: Bool,
-        size3: Int,
-        first4: GraphQLNullable<Int> = .absent,
-        size5: Int,
-        first6: GraphQLNullable<Int> = .absent
-    ) {
-        self.variables = Variables(
-            id0: id0, first1: first1, flag2: flag2, size3: size3, first4: first4, size5: size5, first6: first6)
-    }
+  init(
+    id0: String,
+    first1: GraphQLNullable<Int> = .absent,
+    flag2: Bool,
+    size3: Int,
+    first4: GraphQLNullable<Int> = .absent,
+    size5: Int,
+    first6: GraphQLNullable<Int> = .absent
+  ) {
+    self.variables = Variables(
+      id0: id0, first1: first1, flag2: flag2, size3: size3, first4: first4, size5: size5, first6: first6)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int> = .absent
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-        /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var first1: GraphQLNullable<Int> = .absent
+    var flag2: Bool
+    var size3: Int
+    var first4: GraphQLNullable<Int> = .absent
+    var size5: Int
+    var first6: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "node:#0? search:[#1] grid:[[#2?]?] version:s", Node.self, Search.self, Grid.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var search: [Search] { __field() }
-        var grid: [[Grid?]?] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? search:[#1] grid:[[#2?]?] version:s", Node.self, Search.self, Grid.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var search: [Search] { __field() }
+    var grid: [[Grid?]?] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case157Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields(
+      "= @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case157Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? residents:[#0] id:s ?__typename:s?=Planet", Residents.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? residents:[#0] id:s =Planet", Residents.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? id:s ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? id:s =Ship", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case157Query.Data.Node.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
-            Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
+      UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case157Query.Data.Node.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 }
 
 extension Case157Query.Data.Node.AsPlanet.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case157Query.Data.Node.AsPlanet.Residents.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case157Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case157Query.Data.Node.AsShip.Pilot {
-    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
+  typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? @2",
-            Friends.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? @2", Friends.self,
+      Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case157Query.Data.Node.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case157Query.Data.Node.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s scores:[[i?]?]? friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s scores:[[i?]?]? friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s diameter:i? moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case157Query.Data.Node.AsUser.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
+  typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Node.AsUser.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User id:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case157Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?id:s? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? ?id:s? =Ship", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? ?id:s? ?__typename:s?=User", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] bestFriend:#1? ?id:s? =User", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case157Query.Data.Search.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
+      Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case157Query.Data.Search.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s homeworld:#0? id:s ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s homeworld:#0? id:s =User", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case157Query.Data.Node.AsUser.Friends.Address
+  typealias Address = Case157Query.Data.Node.AsUser.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsShip.Pilot.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case157Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
-    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
+  typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }
 
 extension Case157Query.Data.Search.AsShip.Pilot.Homeworld {
-    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
+  typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }
 
 extension Case157Query.Data.Search.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
+      Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s bestFriend:#0? homeworld:#1? =User ?id:s?", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case157Query.Data.Search.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s id:s small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self,
-            BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s id:s small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case157Query.Data.Node.AsUser.Friends.Address
+  typealias Address = Case157Query.Data.Node.AsUser.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.Friends.Homeworld {
-    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
+  typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s scores:[[i?]?]? address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s scores:[[i?]?]? address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.BestFriend.Friends {
-    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
+  typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.BestFriend.BestFriend {
-    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
+  typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.Friends.Homeworld {
-    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
+  typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? name:s ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? name:s ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case157Query.Data.Search.AsUser.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? =User", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s small:s large:s scores:[[i?]?]? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s small:s large:s scores:[[i?]?]? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("scores:[[i?]?]? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("scores:[[i?]?]? id:s =User")
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
+  typealias Address = Case157Query.Data.Node.AsPlanet.Residents.Friends.Address
 }
 
 extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend.Homeworld {
-    typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
+  typealias Moons = Case157Query.Data.Node.AsUser.BestFriend.Homeworld.Moons
 }

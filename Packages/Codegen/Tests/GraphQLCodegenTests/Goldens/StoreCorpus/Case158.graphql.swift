@@ -2,42 +2,40 @@
 
 import GraphQLCore
 
-/// The query `Case158`.
 struct Case158Query: GraphQLTypedOperation {
-    static let operationName = "Case158"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case158{grid(size:0){x y value __typename}tags}
-        """
-    static let textDigest = "e60e7ecca957627a1b5547c960e5fbb6f7eba63f7379f7e90cadd3c8c68b198a"
+  static let operationName = "Case158"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case158{grid(size:0){x y value __typename}tags}
+    """
+  static let textDigest = "e60e7ecca957627a1b5547c960e5fbb6f7eba63f7379f7e90cadd3c8c68b198a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?] tags:[s?]?", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?] tags:[s?]?", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case158Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,133 +2,129 @@
 
 import GraphQLCore
 
-/// The query `Case16`.
 struct Case16Query: GraphQLTypedOperation {
-    static let operationName = "Case16"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case16{other:node(id:\"s2\"){__typename ...on User{name email friends(first:0){id name \
-        small:avatar(size:128)large:avatar(size:16)__typename}}...on Planet{name diameter}...on Ship{pilot{__typename \
-        name friends(first:1){id name small:avatar(size:16)large:avatar(size:32)address{street city __typename}\
-        __typename}address{street city geo{lat lng __typename}__typename}id}}id ...on User{email}}}
-        """
-    static let textDigest = "1964df8025eb11dfa62a0c7c44c0a08c138e72e8f0864cd763e540fe299606d4"
+  static let operationName = "Case16"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case16{other:node(id:\"s2\"){__typename ...on User{name email friends(first:0){id name small:avatar(size:128)\
+    large:avatar(size:16)__typename}}...on Planet{name diameter}...on Ship{pilot{__typename name friends(first:1){id \
+    name small:avatar(size:16)large:avatar(size:32)address{street city __typename}__typename}address{street city \
+    geo{lat lng __typename}__typename}id}}id ...on User{email}}}
+    """
+  static let textDigest = "1964df8025eb11dfa62a0c7c44c0a08c138e72e8f0864cd763e540fe299606d4"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("other:#0?", Other.self)
-        let __data: JSONObject
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("other:#0?", Other.self)
+    let __data: JSONObject
+    var other: Other? { __field() }
+  }
 }
 
 extension Case16Query.Data {
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case16Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? id:s")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s diameter:i? id:s")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s pilot:#0? id:s", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("__typename:s pilot:#0? id:s", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? friends:[#0] id:s", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? friends:[#0] id:s", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case16Query.Data.Other.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case16Query.Data.Other.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case16Query.Data.Other.AsShip.Pilot.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case16Query.Data.Other.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case16Query.Data.Other.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }

@@ -2,276 +2,266 @@
 
 import GraphQLCore
 
-/// The query `Case165`.
 struct Case165Query: GraphQLTypedOperation {
-    static let operationName = "Case165"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case165($flag0:Boolean!$flag1:Boolean!){viewer{__typename ...UserBits name email small:avatar(size:16)\
-        large:avatar(size:128)scores id}user(id:\"u3\"){...UserBits name homeworld{id name __typename}address{street \
-        city geo{lat lng __typename}__typename}id __typename}planets(first:1){name diameter moons{name radius \
-        __typename}__typename id}other:node(id:\"u5\"){id ...on User{name small:avatar(size:64)large:avatar(size:32)\
-        friends(first:3){name scores friends(first:2){name small:avatar(size:32)large:avatar(size:64)address{street \
-        city geo{lat lng __typename}__typename}__typename id}bestFriend{__typename id name email@skip(if:$flag0)}\
-        homeworld{__typename name diameter moons{name radius __typename}id}address{street city geo{lat lng __typename}\
-        __typename}__typename id}bestFriend{__typename name small:avatar(size:16)large:avatar(size:64)scores \
-        bestFriend{id name address{street city geo{lat lng __typename}__typename}__typename}homeworld{...PlanetBits \
-        name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}\
-        id}homeworld{__typename name diameter moons{name radius __typename}id}email@skip(if:$flag1)}...on Planet{name \
-        diameter}...on Ship{model}...on Named{name}__typename}}fragment PlanetBits on Planet{diameter name __typename \
-        id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "d5438a269a3a119f2dce8d045746f6b892242167baec62768befb352ef641de5"
+  static let operationName = "Case165"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case165($flag0:Boolean!$flag1:Boolean!){viewer{__typename ...UserBits name email small:avatar(size:16)\
+    large:avatar(size:128)scores id}user(id:\"u3\"){...UserBits name homeworld{id name __typename}address{street city \
+    geo{lat lng __typename}__typename}id __typename}planets(first:1){name diameter moons{name radius __typename}\
+    __typename id}other:node(id:\"u5\"){id ...on User{name small:avatar(size:64)large:avatar(size:32)friends(first:3)\
+    {name scores friends(first:2){name small:avatar(size:32)large:avatar(size:64)address{street city geo{lat lng \
+    __typename}__typename}__typename id}bestFriend{__typename id name email@skip(if:$flag0)}homeworld{__typename name \
+    diameter moons{name radius __typename}id}address{street city geo{lat lng __typename}__typename}__typename id}\
+    bestFriend{__typename name small:avatar(size:16)large:avatar(size:64)scores bestFriend{id name address{street city \
+    geo{lat lng __typename}__typename}__typename}homeworld{...PlanetBits name diameter moons{name radius __typename}\
+    __typename id}address{street city geo{lat lng __typename}__typename}id}homeworld{__typename name diameter \
+    moons{name radius __typename}id}email@skip(if:$flag1)}...on Planet{name diameter}...on Ship{model}...on Named{name}\
+    __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+    __typename id}
+    """
+  static let textDigest = "d5438a269a3a119f2dce8d045746f6b892242167baec62768befb352ef641de5"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool, flag1: Bool) {
-        self.variables = Variables(flag0: flag0, flag1: flag1)
-    }
+  init(flag0: Bool, flag1: Bool) {
+    self.variables = Variables(flag0: flag0, flag1: flag1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? user:#1? planets:[#2] other:#3?", Viewer.self, User.self, Planets.self, Other.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var user: User? { __field() }
-        var planets: [Planets] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "viewer:#0? user:#1? planets:[#2] other:#3?", Viewer.self, User.self, Planets.self, Other.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var user: User? { __field() }
+    var planets: [Planets] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case165Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s id:s small:s large:s scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s id:s small:s large:s scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s homeworld:#0? address:#1? @2", Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case165Query.Data.User {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case165Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case165Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case165Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s diameter:i? =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?=Ship")
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? =Ship")
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?email:s? ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?email:s? =User", Friends.self,
+      BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case165Query.Data.Other.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? =User ?id:s?", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?id:s?",
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?id:s?",
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? moons:[#0?]? ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s diameter:i? moons:[#0?]? ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case165Query.Data.Other.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s ?email:s?")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s ?email:s?")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String?? { __field() }
+  }
 
-    typealias Homeworld = Case165Query.Data.Other.AsUser.Homeworld
+  typealias Homeworld = Case165Query.Data.Other.AsUser.Homeworld
 
-    typealias Address = Case165Query.Data.User.Address
+  typealias Address = Case165Query.Data.User.Address
 }
 
 extension Case165Query.Data.Other.AsUser.Friends.Friends {
-    typealias Address = Case165Query.Data.User.Address
+  typealias Address = Case165Query.Data.User.Address
 }
 
 extension Case165Query.Data.Other.AsUser.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    typealias Address = Case165Query.Data.User.Address
+  typealias Address = Case165Query.Data.User.Address
 }
 
 extension Case165Query.Data.Other.AsUser.BestFriend.BestFriend {
-    typealias Address = Case165Query.Data.User.Address
+  typealias Address = Case165Query.Data.User.Address
 }
 
 extension Case165Query.Data.Other.AsUser.BestFriend.Homeworld {
-    typealias Moons = Case165Query.Data.Planets.Moons
+  typealias Moons = Case165Query.Data.Planets.Moons
 }
 
 extension Case165Query.Data.Other.AsUser.Homeworld {
-    typealias Moons = Case165Query.Data.Planets.Moons
+  typealias Moons = Case165Query.Data.Planets.Moons
 }

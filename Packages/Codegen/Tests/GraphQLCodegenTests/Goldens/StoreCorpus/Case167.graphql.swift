@@ -2,275 +2,260 @@
 
 import GraphQLCore
 
-/// The query `Case167`.
 struct Case167Query: GraphQLTypedOperation {
-    static let operationName = "Case167"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case167($first0:Int$flag1:Boolean!$first2:Int$first3:Int$flag4:Boolean!){user(id:\"u1\"){...UserBits \
-        name email scores friends(first:$first0){...UserBits name email scores address{street city __typename}id \
-        __typename}homeworld{id name residents(first:1){name small:avatar(size:16)large:avatar(size:128)\
-        homeworld{...PlanetBits name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}\
-        __typename}id __typename}nodes(ids:[\"u1\" \"s2\" \"p2\"]){...on User{name friends(first:$first2){name \
-        address{street city __typename}email@skip(if:$flag1)__typename id}bestFriend{...UserBits name email id \
-        __typename}homeworld{__typename ...PlanetBits name diameter id}}...on Planet{name diameter}...on Ship{model \
-        pilot{scores friends(first:$first3){small:avatar(size:64)large:avatar(size:32)scores friends(first:2){email \
-        __typename id}address{street city __typename}__typename id}address{street city geo{lat lng __typename}\
-        __typename}email@include(if:$flag4)id __typename}}...on Named{name}__typename id}planets(first:3){diameter \
-        __typename id}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
-        User{email name __typename id}
-        """
-    static let textDigest = "93d64c28f9571b1d7aa2114c4b9038bbeaba17ac58f437a333da2dc9b340f575"
+  static let operationName = "Case167"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case167($first0:Int$flag1:Boolean!$first2:Int$first3:Int$flag4:Boolean!){user(id:\"u1\"){...UserBits name \
+    email scores friends(first:$first0){...UserBits name email scores address{street city __typename}id __typename}\
+    homeworld{id name residents(first:1){name small:avatar(size:16)large:avatar(size:128)homeworld{...PlanetBits name \
+    __typename id}address{street city geo{lat lng __typename}__typename}__typename id}__typename}id __typename}\
+    nodes(ids:[\"u1\" \"s2\" \"p2\"]){...on User{name friends(first:$first2){name address{street city __typename}\
+    email@skip(if:$flag1)__typename id}bestFriend{...UserBits name email id __typename}homeworld{__typename \
+    ...PlanetBits name diameter id}}...on Planet{name diameter}...on Ship{model pilot{scores friends(first:$first3)\
+    {small:avatar(size:64)large:avatar(size:32)scores friends(first:2){email __typename id}address{street city \
+    __typename}__typename id}address{street city geo{lat lng __typename}__typename}email@include(if:$flag4)id \
+    __typename}}...on Named{name}__typename id}planets(first:3){diameter __typename id}version}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "93d64c28f9571b1d7aa2114c4b9038bbeaba17ac58f437a333da2dc9b340f575"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        first0: GraphQLNullable<Int> = .absent,
-        flag1: Bool,
-        first2: GraphQLNullable<Int> = .absent,
-        first3: GraphQLNullable<Int> = .absent,
-        flag4: Bool
-    ) {
-        self.variables = Variables(first0: first0, flag1: flag1, first2: first2, first3: first3, flag4: flag4)
-    }
+  init(
+    first0: GraphQLNullable<Int> = .absent,
+    flag1: Bool,
+    first2: GraphQLNullable<Int> = .absent,
+    first3: GraphQLNullable<Int> = .absent,
+    flag4: Bool
+  ) {
+    self.variables = Variables(first0: first0, flag1: flag1, first2: first2, first3: first3, flag4: flag4)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+    var flag1: Bool
+    var first2: GraphQLNullable<Int> = .absent
+    var first3: GraphQLNullable<Int> = .absent
+    var flag4: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? nodes:[#1?] planets:[#2] version:s", User.self, Nodes.self, Planets.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? nodes:[#1?] planets:[#2] version:s", User.self, Nodes.self, Planets.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case167Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s scores:[[i?]?]? friends:[#0] homeworld:#1? @2", Friends.self,
-            Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s scores:[[i?]?]? friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields(
+      "= ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case167Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?=Planet", Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s residents:[#0] =Planet", Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case167Query.Data.User.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case167Query.Data.User.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s homeworld:#0? address:#1? ?__typename:s?=User ?id:s?", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s homeworld:#0? address:#1? =User ?id:s?", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case167Query.Data.User.Homeworld.Residents {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case167Query.Data.User.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case167Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] bestFriend:#1? homeworld:#2? =User ?id:s?", Friends.self, BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case167Query.Data.Nodes.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "scores:[[i?]?]? friends:[#0] address:#1? ?email:s? id:s ?__typename:s?=User", Friends.self, Address.self)
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "scores:[[i?]?]? friends:[#0] address:#1? ?email:s? id:s =User", Friends.self, Address.self)
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case167Query.Data.Nodes.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Address.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "small:s large:s scores:[[i?]?]? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    typealias Address = Case167Query.Data.User.Homeworld.Residents.Address
+  typealias Address = Case167Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case167Query.Data.Nodes.AsShip.Pilot.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+  }
 
-    typealias Address = Case167Query.Data.User.Friends.Address
+  typealias Address = Case167Query.Data.User.Friends.Address
 }
 
 extension Case167Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s address:#0? ?email:s? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? ?email:s? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User id:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s diameter:i? name:s ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s diameter:i? name:s ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case167Query.Data.Nodes.AsUser.Friends {
-    typealias Address = Case167Query.Data.User.Friends.Address
+  typealias Address = Case167Query.Data.User.Friends.Address
 }

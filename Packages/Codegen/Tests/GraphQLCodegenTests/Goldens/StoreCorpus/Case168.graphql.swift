@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case168`.
 struct Case168Query: GraphQLTypedOperation {
-    static let operationName = "Case168"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case168{tags}
-        """
-    static let textDigest = "16540128e1deb3eee09abe62ac744a4d94a1eabff34edac13a5f53e1524c2c20"
+  static let operationName = "Case168"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case168{tags}
+    """
+  static let textDigest = "16540128e1deb3eee09abe62ac744a4d94a1eabff34edac13a5f53e1524c2c20"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("tags:[s?]?")
-        let __data: JSONObject
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("tags:[s?]?")
+    let __data: JSONObject
+    var tags: [String?]? { __field() }
+  }
 }

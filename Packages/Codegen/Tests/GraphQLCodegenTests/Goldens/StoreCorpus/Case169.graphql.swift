@@ -2,326 +2,310 @@
 
 import GraphQLCore
 
-/// The query `Case169`.
 struct Case169Query: GraphQLTypedOperation {
-    static let operationName = "Case169"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case169($id0:ID!$flag1:Boolean!$size2:Int!){node(id:$id0){...on User{name bestFriend{name \
-        bestFriend{scores __typename id}homeworld{name __typename id}__typename id}address{street city geo{lat lng \
-        __typename}__typename}}...on Planet{residents(first:3){...UserBits name scores homeworld{diameter \
-        residents(first:0){...UserBits name email small:avatar(size:16)large:avatar(size:128)address{street city \
-        geo{lat lng __typename}__typename}email@include(if:$flag1)__typename id}__typename id}id __typename}}...on \
-        Ship{model pilot{...UserBits name friends(first:1){id name small:avatar(size:64)large:avatar(size:16)scores \
-        friends(first:2){name email small:avatar(size:64)large:avatar(size:32)address{street city __typename}\
-        __typename id}homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}\
-        __typename}homeworld{...PlanetBits name moons{name radius __typename}residents(first:3)\
-        {small:avatar(size:$size2)large:avatar(size:32)__typename id}__typename id}__typename id}}__typename id}\
-        nodes(ids:[\"u7\" \"u3\" \"p1\"]){...on User{name email small:avatar(size:16)large:avatar(size:32)scores \
-        friends(first:1){...UserBits name email small:avatar(size:128)large:avatar(size:32)id __typename}\
-        address{street city geo{lat lng __typename}__typename}}...on Planet{...PlanetBits name moons{name radius \
-        __typename}}...on Named{name}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment \
-        UserBits on User{email name __typename id}
-        """
-    static let textDigest = "f3b670856e6f5d63a5a2d456e11f6cba0a8c171c4c7648fbb126ff241e50b722"
+  static let operationName = "Case169"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case169($id0:ID!$flag1:Boolean!$size2:Int!){node(id:$id0){...on User{name bestFriend{name bestFriend{scores \
+    __typename id}homeworld{name __typename id}__typename id}address{street city geo{lat lng __typename}__typename}}\
+    ...on Planet{residents(first:3){...UserBits name scores homeworld{diameter residents(first:0){...UserBits name \
+    email small:avatar(size:16)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}\
+    email@include(if:$flag1)__typename id}__typename id}id __typename}}...on Ship{model pilot{...UserBits name \
+    friends(first:1){id name small:avatar(size:64)large:avatar(size:16)scores friends(first:2){name email \
+    small:avatar(size:64)large:avatar(size:32)address{street city __typename}__typename id}homeworld{name diameter \
+    __typename id}address{street city geo{lat lng __typename}__typename}__typename}homeworld{...PlanetBits name \
+    moons{name radius __typename}residents(first:3){small:avatar(size:$size2)large:avatar(size:32)__typename id}\
+    __typename id}__typename id}}__typename id}nodes(ids:[\"u7\" \"u3\" \"p1\"]){...on User{name email \
+    small:avatar(size:16)large:avatar(size:32)scores friends(first:1){...UserBits name email small:avatar(size:128)\
+    large:avatar(size:32)id __typename}address{street city geo{lat lng __typename}__typename}}...on \
+    Planet{...PlanetBits name moons{name radius __typename}}...on Named{name}__typename id}}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "f3b670856e6f5d63a5a2d456e11f6cba0a8c171c4c7648fbb126ff241e50b722"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String, flag1: Bool, size2: Int) {
-        self.variables = Variables(id0: id0, flag1: flag1, size2: size2)
-    }
+  init(id0: String, flag1: Bool, size2: Int) {
+    self.variables = Variables(id0: id0, flag1: flag1, size2: size2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var flag1: Bool
+    var size2: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("node:#0? nodes:[#1?]", Node.self, Nodes.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? nodes:[#1?]", Node.self, Nodes.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+  }
 }
 
 extension Case169Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields(
+      "= ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case169Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? address:#1? ?__typename:s?=User ?id:s?", BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? address:#1? =User ?id:s?", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case169Query.Data.Node.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s scores:[[i?]?]? homeworld:#0? @1", Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s scores:[[i?]?]? homeworld:#0? @1", Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case169Query.Data.Node.AsPlanet.Residents {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case169Query.Data.Node.AsPlanet.Residents.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case169Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case169Query.Data.Node.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User",
-            Friends.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? =User", Friends.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
-            Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case169Query.Data.Node.AsShip.Pilot.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
+  typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
 }
 
 extension Case169Query.Data.Node.AsShip.Pilot.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case169Query.Data.Node.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case169Query.Data.Node.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? homeworld:#1? =User ?id:s?", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
+  typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
 }
 
 extension Case169Query.Data.Node.AsUser.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }
 
 extension Case169Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User ?id:s?",
-            Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] address:#1? =User ?id:s?", Friends.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case169Query.Data.Nodes.AsPlanet {
-    typealias Moons = Case169Query.Data.Node.AsShip.Pilot.Homeworld.Moons
+  typealias Moons = Case169Query.Data.Node.AsShip.Pilot.Homeworld.Moons
 }
 
 extension Case169Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
+  typealias Address = Case169Query.Data.Node.AsPlanet.Residents.Homeworld.Residents.Address
 }

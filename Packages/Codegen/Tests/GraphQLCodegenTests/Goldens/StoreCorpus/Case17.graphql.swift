@@ -2,42 +2,40 @@
 
 import GraphQLCore
 
-/// The query `Case17`.
 struct Case17Query: GraphQLTypedOperation {
-    static let operationName = "Case17"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case17{grid(size:2){x y value __typename}version}
-        """
-    static let textDigest = "8e3e0bed9384e17918813dab448ab7260b428de2751b236deb2276acde9a7362"
+  static let operationName = "Case17"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case17{grid(size:2){x y value __typename}version}
+    """
+  static let textDigest = "8e3e0bed9384e17918813dab448ab7260b428de2751b236deb2276acde9a7362"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?] version:s", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?] version:s", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case17Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,354 +2,336 @@
 
 import GraphQLCore
 
-/// The query `Case170`.
 struct Case170Query: GraphQLTypedOperation {
-    static let operationName = "Case170"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case170($first0:Int$flag1:Boolean!$flag2:Boolean!$flag3:Boolean!){viewer{small:avatar(size:64)\
-        large:avatar(size:128)friends(first:1){...UserBits name email friends(first:$first0){name email scores \
-        __typename id}id __typename}email@include(if:$flag1)__typename id}nodes(ids:[\"u3\" \"u6\" \"missing\"]){...on \
-        User{...UserBits name email bestFriend{small:avatar(size:32)large:avatar(size:16)__typename id}}...on \
-        Planet{diameter}...on Ship{model}id ...on User{email}__typename}search(text:\"1\" first:3){...on User{name \
-        email friends(first:3){name small:avatar(size:128)large:avatar(size:64)scores id __typename}\
-        bestFriend{...UserBits name email bestFriend{email scores friends(first:0){id name email address{street city \
-        geo{lat lng __typename}__typename}__typename}__typename id}address{street city geo{lat lng __typename}\
-        __typename}__typename id}homeworld{id moons{name radius __typename}__typename}address{street city geo{lat lng \
-        __typename}__typename}email@skip(if:$flag2)id}...on Planet{...PlanetBits name moons{name radius __typename}id}\
-        __typename ...on Ship{id}}planets(first:2){__typename name residents(first:1){name small:avatar(size:64)\
-        large:avatar(size:32)friends(first:2){...UserBits name small:avatar(size:64)large:avatar(size:128)\
-        friends(first:2){__typename ...UserBits email small:avatar(size:16)large:avatar(size:64)email@skip(if:$flag3)\
-        id}__typename id}homeworld{name diameter moons{name radius __typename}residents(first:2){name \
-        small:avatar(size:16)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}\
-        __typename id}address{street city __typename}__typename id}id}}fragment PlanetBits on Planet{diameter name \
-        __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "b8b1a55890fae48d7e2fea3036dc2120e85965849fd4edb4a71132568de0b249"
+  static let operationName = "Case170"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case170($first0:Int$flag1:Boolean!$flag2:Boolean!$flag3:Boolean!){viewer{small:avatar(size:64)\
+    large:avatar(size:128)friends(first:1){...UserBits name email friends(first:$first0){name email scores __typename \
+    id}id __typename}email@include(if:$flag1)__typename id}nodes(ids:[\"u3\" \"u6\" \"missing\"]){...on \
+    User{...UserBits name email bestFriend{small:avatar(size:32)large:avatar(size:16)__typename id}}...on \
+    Planet{diameter}...on Ship{model}id ...on User{email}__typename}search(text:\"1\" first:3){...on User{name email \
+    friends(first:3){name small:avatar(size:128)large:avatar(size:64)scores id __typename}bestFriend{...UserBits name \
+    email bestFriend{email scores friends(first:0){id name email address{street city geo{lat lng __typename}__typename}\
+    __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}homeworld{id \
+    moons{name radius __typename}__typename}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag2)\
+    id}...on Planet{...PlanetBits name moons{name radius __typename}id}__typename ...on Ship{id}}planets(first:2)\
+    {__typename name residents(first:1){name small:avatar(size:64)large:avatar(size:32)friends(first:2){...UserBits \
+    name small:avatar(size:64)large:avatar(size:128)friends(first:2){__typename ...UserBits email small:avatar(size:16)\
+    large:avatar(size:64)email@skip(if:$flag3)id}__typename id}homeworld{name diameter moons{name radius __typename}\
+    residents(first:2){name small:avatar(size:16)large:avatar(size:128)address{street city geo{lat lng __typename}\
+    __typename}__typename id}__typename id}address{street city __typename}__typename id}id}}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "b8b1a55890fae48d7e2fea3036dc2120e85965849fd4edb4a71132568de0b249"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent, flag1: Bool, flag2: Bool, flag3: Bool) {
-        self.variables = Variables(first0: first0, flag1: flag1, flag2: flag2, flag3: flag3)
-    }
+  init(first0: GraphQLNullable<Int> = .absent, flag1: Bool, flag2: Bool, flag3: Bool) {
+    self.variables = Variables(first0: first0, flag1: flag1, flag2: flag2, flag3: flag3)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+    var flag1: Bool
+    var flag2: Bool
+    var flag3: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? nodes:[#1?] search:[#2] planets:[#3]", Viewer.self, Nodes.self, Search.self, Planets.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var search: [Search] { __field() }
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "viewer:#0? nodes:[#1?] search:[#2] planets:[#3]", Viewer.self, Nodes.self, Search.self, Planets.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var search: [Search] { __field() }
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case170Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s friends:[#0] ?email:s? ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var email: String?? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s friends:[#0] ?email:s? =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields("= @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s residents:[#0] ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s residents:[#0] ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case170Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s friends:[#0] @1", Friends.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case170Query.Data.Viewer.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case170Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? id:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? id:s =Planet")
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?=Ship")
-        let __data: JSONObject
-        var model: String? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? id:s =Ship")
+    let __data: JSONObject
+    var model: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case170Query.Data.Nodes.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case170Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("=Ship ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?id:s? ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?id:s? =User", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case170Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case170Query.Data.Search.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s scores:[[i?]?]? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? bestFriend:#0? address:#1? @2", BestFriend.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? bestFriend:#0? address:#1? @2", BestFriend.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case170Query.Data.Search.AsUser.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? scores:[[i?]?]? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? scores:[[i?]?]? friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    typealias Address = Case170Query.Data.Search.AsUser.Address
+  typealias Address = Case170Query.Data.Search.AsUser.Address
 }
 
 extension Case170Query.Data.Search.AsUser.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case170Query.Data.Search.AsUser.BestFriend.BestFriend.Friends {
-    typealias Address = Case170Query.Data.Search.AsUser.Address
+  typealias Address = Case170Query.Data.Search.AsUser.Address
 }
 
 extension Case170Query.Data.Search.AsUser.Homeworld {
-    typealias Moons = Case170Query.Data.Search.AsPlanet.Moons
+  typealias Moons = Case170Query.Data.Search.AsPlanet.Moons
 }
 
 extension Case170Query.Data.Search.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case170Query.Data.Planets {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case170Query.Data.Planets.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s diameter:i? moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case170Query.Data.Planets.Residents.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? name:s ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case170Query.Data.Planets.Residents.Homeworld {
-    typealias Moons = Case170Query.Data.Search.AsPlanet.Moons
+  typealias Moons = Case170Query.Data.Search.AsPlanet.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case170Query.Data.Planets.Residents.Homeworld.Residents {
-    typealias Address = Case170Query.Data.Search.AsUser.Address
+  typealias Address = Case170Query.Data.Search.AsUser.Address
 }

@@ -2,309 +2,294 @@
 
 import GraphQLCore
 
-/// The query `Case177`.
 struct Case177Query: GraphQLTypedOperation {
-    static let operationName = "Case177"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case177($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!){node(id:$id0){...on User{...UserBits \
-        small:avatar(size:$size1)large:avatar(size:32)friends(first:3){name bestFriend{name friends(first:3)\
-        {...UserBits name email small:avatar(size:$size2)large:avatar(size:128)address{street city geo{lat lng \
-        __typename}__typename}__typename id}bestFriend{id name email small:avatar(size:16)large:avatar(size:64)\
-        __typename}homeworld{__typename id name diameter}id __typename}address{street city __typename}__typename id}\
-        address{street city __typename}}...on Planet{name moons{name radius __typename}}id ...on User{email}__typename}\
-        search(text:\"zzz\" first:5){...on Planet{...PlanetBits diameter moons{name radius __typename}id}...on \
-        Ship{pilot{__typename name small:avatar(size:16)large:avatar(size:64)scores friends(first:3)\
-        {small:avatar(size:64)large:avatar(size:16)friends(first:3){name small:avatar(size:64)large:avatar(size:16)\
-        address{street city __typename}__typename id}homeworld{moons{name radius __typename}__typename id}\
-        email@skip(if:$flag3)id __typename}homeworld{__typename id}address{street city __typename}id}id}__typename \
-        ...on User{id}}planets(first:3){...PlanetBits name diameter moons{name radius __typename}__typename id}\
-        grid(size:2){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
-        on User{email name __typename id}
-        """
-    static let textDigest = "fdb4629781d9dbbb67b970669be97da0b0d192371d8e317dd9d3768f134d5b17"
+  static let operationName = "Case177"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case177($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!){node(id:$id0){...on User{...UserBits \
+    small:avatar(size:$size1)large:avatar(size:32)friends(first:3){name bestFriend{name friends(first:3){...UserBits \
+    name email small:avatar(size:$size2)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}\
+    __typename id}bestFriend{id name email small:avatar(size:16)large:avatar(size:64)__typename}homeworld{__typename \
+    id name diameter}id __typename}address{street city __typename}__typename id}address{street city __typename}}...on \
+    Planet{name moons{name radius __typename}}id ...on User{email}__typename}search(text:\"zzz\" first:5){...on \
+    Planet{...PlanetBits diameter moons{name radius __typename}id}...on Ship{pilot{__typename name \
+    small:avatar(size:16)large:avatar(size:64)scores friends(first:3){small:avatar(size:64)large:avatar(size:16)\
+    friends(first:3){name small:avatar(size:64)large:avatar(size:16)address{street city __typename}__typename id}\
+    homeworld{moons{name radius __typename}__typename id}email@skip(if:$flag3)id __typename}homeworld{__typename id}\
+    address{street city __typename}id}id}__typename ...on User{id}}planets(first:3){...PlanetBits name diameter \
+    moons{name radius __typename}__typename id}grid(size:2){x y value __typename}}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "fdb4629781d9dbbb67b970669be97da0b0d192371d8e317dd9d3768f134d5b17"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String, size1: Int, size2: Int, flag3: Bool) {
-        self.variables = Variables(id0: id0, size1: size1, size2: size2, flag3: flag3)
-    }
+  init(id0: String, size1: Int, size2: Int, flag3: Bool) {
+    self.variables = Variables(id0: id0, size1: size1, size2: size2, flag3: flag3)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var size1: Int
+    var size2: Int
+    var flag3: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "node:#0? search:[#1] planets:[#2] grid:[[#3?]?]", Node.self, Search.self, Planets.self, Grid.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var search: [Search] { __field() }
-        var planets: [Planets] { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "node:#0? search:[#1] planets:[#2] grid:[[#3?]?]", Node.self, Search.self, Planets.self, Grid.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var search: [Search] { __field() }
+    var planets: [Planets] { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case177Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields("= @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case177Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? id:s ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? id:s =Planet", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s friends:[#0] address:#1? @2", Friends.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s friends:[#0] address:#1? @2", Friends.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case177Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case177Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? address:#1? ?__typename:s?=User ?id:s?", BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? address:#1? =User ?id:s?", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case177Query.Data.Node.AsUser.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? homeworld:#2? id:s ?__typename:s?=User", Friends.self, BestFriend.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] bestFriend:#1? homeworld:#2? id:s =User", Friends.self, BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    typealias Address = Case177Query.Data.Node.AsUser.Address
+  typealias Address = Case177Query.Data.Node.AsUser.Address
 }
 
 extension Case177Query.Data.Node.AsUser.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s email:s? small:s large:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? small:s large:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s diameter:i?")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s diameter:i?")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case177Query.Data.Node.AsUser.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case177Query.Data.Node.AsUser.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case177Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?id:s? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? ?id:s? =Ship", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("=User ?id:s?")
+    let __data: JSONObject
+  }
 }
 
 extension Case177Query.Data.Search.AsPlanet {
-    typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case177Query.Data.Search.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?id:s?",
-            Friends.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?id:s?", Friends.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case177Query.Data.Search.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s friends:[#0] homeworld:#1? ?email:s? id:s ?__typename:s?=User", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "small:s large:s friends:[#0] homeworld:#1? ?email:s? id:s =User", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 
-    typealias Address = Case177Query.Data.Node.AsUser.Address
+  typealias Address = Case177Query.Data.Node.AsUser.Address
 }
 
 extension Case177Query.Data.Search.AsShip.Pilot.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case177Query.Data.Search.AsShip.Pilot.Friends.Friends {
-    typealias Address = Case177Query.Data.Node.AsUser.Address
+  typealias Address = Case177Query.Data.Node.AsUser.Address
 }
 
 extension Case177Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
-    typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case177Query.Data.Planets {
-    typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case177Query.Data.Node.AsPlanet.Moons
 }

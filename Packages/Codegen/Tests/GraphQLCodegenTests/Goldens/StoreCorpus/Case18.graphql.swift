@@ -2,375 +2,353 @@
 
 import GraphQLCore
 
-/// The query `Case18`.
 struct Case18Query: GraphQLTypedOperation {
-    static let operationName = "Case18"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case18($size0:Int!$size1:Int!$flag2:Boolean!$first3:Int$flag4:Boolean!$size5:Int!$flag6:Boolean!$flag7:Boolean!$size8:Int!$flag9:Boolean!){nodes(ids:[\"missing\" \"s2\" \"u3\"]){...on User{name small:avatar(size:64)large:avatar(size:128)bestFriend{...UserBits email small:avatar(size:32)large:avatar(size:128)friends(first:$first3){name small:avatar(size:$size0)large:avatar(size:128)friends(first:1){name email small:avatar(size:$size1)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{...UserBits name email@include(if:$flag2)id __typename}address{street city __typename}__typename id}__typename id}email@include(if:$flag4)}...on Planet{name diameter residents(first:3){id ...UserBits name small:avatar(size:$size5)large:avatar(size:64)scores bestFriend{name small:avatar(size:128)large:avatar(size:64)friends(first:2){email email@include(if:$flag6)__typename id}id __typename}homeworld{name __typename id}__typename}}...on Ship{pilot{...UserBits name small:avatar(size:64)large:avatar(size:16)homeworld{__typename name moons{name radius __typename}residents(first:2){name email address{street city geo{lat lng __typename}__typename}__typename id}id}__typename id}}id ...on User{email}__typename}planets(first:2){name residents(first:4){name email scores friends(first:1){id name email small:avatar(size:128)large:avatar(size:16)scores bestFriend{id name small:avatar(size:128)large:avatar(size:16)scores address{street city geo{lat lng __typename}__typename}email@include(if:$flag7)__typename}__typename}bestFriend{id name friends(first:2){name small:avatar(size:$size8)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}homeworld{__typename id name}email@include(if:$flag9)__typename}address{street city __typename}id __typename}__typename id}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "64655094bc51f40b14611a532d32f1133bbfc193c6ec51eb0c65a16311e27250"
+  static let operationName = "Case18"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case18($size0:Int!$size1:Int!$flag2:Boolean!$first3:Int$flag4:Boolean!$size5:Int!$flag6:Boolean!$flag7:Boolean!$size8:Int!$flag9:Boolean!){nodes(ids:[\"missing\" \"s2\" \"u3\"]){...on User{name small:avatar(size:64)large:avatar(size:128)bestFriend{...UserBits email small:avatar(size:32)large:avatar(size:128)friends(first:$first3){name small:avatar(size:$size0)large:avatar(size:128)friends(first:1){name email small:avatar(size:$size1)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{...UserBits name email@include(if:$flag2)id __typename}address{street city __typename}__typename id}__typename id}email@include(if:$flag4)}...on Planet{name diameter residents(first:3){id ...UserBits name small:avatar(size:$size5)large:avatar(size:64)scores bestFriend{name small:avatar(size:128)large:avatar(size:64)friends(first:2){email email@include(if:$flag6)__typename id}id __typename}homeworld{name __typename id}__typename}}...on Ship{pilot{...UserBits name small:avatar(size:64)large:avatar(size:16)homeworld{__typename name moons{name radius __typename}residents(first:2){name email address{street city geo{lat lng __typename}__typename}__typename id}id}__typename id}}id ...on User{email}__typename}planets(first:2){name residents(first:4){name email scores friends(first:1){id name email small:avatar(size:128)large:avatar(size:16)scores bestFriend{id name small:avatar(size:128)large:avatar(size:16)scores address{street city geo{lat lng __typename}__typename}email@include(if:$flag7)__typename}__typename}bestFriend{id name friends(first:2){name small:avatar(size:$size8)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}homeworld{__typename id name}email@include(if:$flag9)__typename}address{street city __typename}id __typename}__typename id}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "64655094bc51f40b14611a532d32f1133bbfc193c6ec51eb0c65a16311e27250"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        size1: Int,
-        flag2: Bool,
-        first3: GraphQLNullable<Int> = .absent,
-        flag4: Bool,
-        size5: Int,
-        flag6: Bool,
-        flag7: Bool,
-        size8: Int,
-        flag9: Bool
-    ) {
-        self.variables = Variables(
-            size0: size0, size1: size1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6,
-            flag7: flag7, size8: size8, flag9: flag9)
-    }
+  init(
+    size0: Int,
+    size1: Int,
+    flag2: Bool,
+    first3: GraphQLNullable<Int> = .absent,
+    flag4: Bool,
+    size5: Int,
+    flag6: Bool,
+    flag7: Bool,
+    size8: Int,
+    flag9: Bool
+  ) {
+    self.variables = Variables(
+      size0: size0, size1: size1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6, flag7: flag7,
+      size8: size8, flag9: flag9)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-        /// The variable `$flag6` (`Boolean!`).
-        var flag6: Bool
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-        /// The variable `$size8` (`Int!`).
-        var size8: Int
-        /// The variable `$flag9` (`Boolean!`).
-        var flag9: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var size1: Int
+    var flag2: Bool
+    var first3: GraphQLNullable<Int> = .absent
+    var flag4: Bool
+    var size5: Int
+    var flag6: Bool
+    var flag7: Bool
+    var size8: Int
+    var flag9: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("nodes:[#0?] planets:[#1]", Nodes.self, Planets.self)
-        let __data: JSONObject
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("nodes:[#0?] planets:[#1]", Nodes.self, Planets.self)
+    let __data: JSONObject
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case18Query.Data {
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] id:s ?__typename:s?=Planet", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] id:s =Planet", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? id:s ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? id:s =Ship", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s bestFriend:#0? email:s? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s bestFriend:#0? email:s? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? @2",
-            BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? @2", BestFriend.self,
+      Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsPlanet.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsPlanet.Residents.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s homeworld:#0? @1", Homeworld.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s homeworld:#0? @1", Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsShip.Pilot {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? =User ?id:s?", Friends.self, BestFriend.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User id:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Friends {
-    typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
+  typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case18Query.Data.Planets {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User",
-            Friends.self, BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s =User", Friends.self,
+      BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case18Query.Data.Planets.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? =User", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s friends:[#0] homeworld:#1? ?email:s? ?__typename:s?=User", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s friends:[#0] homeworld:#1? ?email:s? =User", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 
-    typealias Address = Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Address
+  typealias Address = Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Address
 }
 
 extension Case18Query.Data.Planets.Residents.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? address:#0? ?email:s? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s small:s large:s scores:[[i?]?]? address:#0? ?email:s? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case18Query.Data.Planets.Residents.Friends.BestFriend {
-    typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
+  typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case18Query.Data.Planets.Residents.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 }
 
 extension Case18Query.Data.Planets.Residents.BestFriend.Friends {
-    typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
+  typealias Address = Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }

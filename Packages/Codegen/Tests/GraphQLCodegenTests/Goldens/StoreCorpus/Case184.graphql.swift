@@ -2,86 +2,81 @@
 
 import GraphQLCore
 
-/// The query `Case184`.
 struct Case184Query: GraphQLTypedOperation {
-    static let operationName = "Case184"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case184($id0:ID!){node(id:$id0){...on Planet{name}...on Ship{model}__typename id}planets(first:1){name \
-        moons{name radius __typename}__typename id}grid(size:1){x y value __typename}}
-        """
-    static let textDigest = "861f93ba9fd29babc15c9f661d4e4076f9f742a7ccd47538474bb0aff942f399"
+  static let operationName = "Case184"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case184($id0:ID!){node(id:$id0){...on Planet{name}...on Ship{model}__typename id}planets(first:1){name \
+    moons{name radius __typename}__typename id}grid(size:1){x y value __typename}}
+    """
+  static let textDigest = "861f93ba9fd29babc15c9f661d4e4076f9f742a7ccd47538474bb0aff942f399"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String) {
-        self.variables = Variables(id0: id0)
-    }
+  init(id0: String) {
+    self.variables = Variables(id0: id0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "node:#0? planets:[#1] grid:[[#2?]?]", Node.self, Planets.self, Grid.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var planets: [Planets] { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? planets:[#1] grid:[[#2?]?]", Node.self, Planets.self, Grid.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var planets: [Planets] { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case184Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case184Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 }
 
 extension Case184Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }

@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case188`.
 struct Case188Query: GraphQLTypedOperation {
-    static let operationName = "Case188"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case188{version}
-        """
-    static let textDigest = "4492e2193ab786e7096aac4fd07c4c05dd3fc0c74c9251585914aa0728840c50"
+  static let operationName = "Case188"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case188{version}
+    """
+  static let textDigest = "4492e2193ab786e7096aac4fd07c4c05dd3fc0c74c9251585914aa0728840c50"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case189`.
 struct Case189Query: GraphQLTypedOperation {
-    static let operationName = "Case189"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case189{grid(size:3){x y value __typename}}
-        """
-    static let textDigest = "ad94e6edd67a771dcc2f9811849bf04d74b2614c5e7d6d606408091a05d56be1"
+  static let operationName = "Case189"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case189{grid(size:3){x y value __typename}}
+    """
+  static let textDigest = "ad94e6edd67a771dcc2f9811849bf04d74b2614c5e7d6d606408091a05d56be1"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case189Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,147 +2,142 @@
 
 import GraphQLCore
 
-/// The query `Case192`.
 struct Case192Query: GraphQLTypedOperation {
-    static let operationName = "Case192"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case192{viewer{__typename id small:avatar(size:128)large:avatar(size:16)friends(first:2){id ...UserBits \
-        name email small:avatar(size:16)large:avatar(size:128)scores friends(first:2){__typename ...UserBits name \
-        email small:avatar(size:16)large:avatar(size:32)scores friends(first:1){name address{street city geo{lat lng \
-        __typename}__typename}__typename id}id}bestFriend{email homeworld{name diameter moons{name radius __typename}\
-        __typename id}__typename id}homeworld{name diameter __typename id}__typename}}version}fragment UserBits on \
-        User{email name __typename id}
-        """
-    static let textDigest = "f2d4c5fd1cee56548ee8c792cea66cf5de283471a3d64cc82eadac3aaded8a58"
+  static let operationName = "Case192"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case192{viewer{__typename id small:avatar(size:128)large:avatar(size:16)friends(first:2){id ...UserBits name \
+    email small:avatar(size:16)large:avatar(size:128)scores friends(first:2){__typename ...UserBits name email \
+    small:avatar(size:16)large:avatar(size:32)scores friends(first:1){name address{street city geo{lat lng __typename}\
+    __typename}__typename id}id}bestFriend{email homeworld{name diameter moons{name radius __typename}__typename id}\
+    __typename id}homeworld{name diameter __typename id}__typename}}version}fragment UserBits on User{email name \
+    __typename id}
+    """
+  static let textDigest = "f2d4c5fd1cee56548ee8c792cea66cf5de283471a3d64cc82eadac3aaded8a58"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? version:s", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? version:s", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case192Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s small:s large:s friends:[#0]", Friends.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s small:s large:s friends:[#0]", Friends.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case192Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? @3",
-            Friends.self, BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? @3",
+      Friends.self, BestFriend.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case192Query.Data.Viewer.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s id:s small:s large:s scores:[[i?]?]? friends:[#0] @1", Friends.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s id:s small:s large:s scores:[[i?]?]? friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case192Query.Data.Viewer.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case192Query.Data.Viewer.Friends.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case192Query.Data.Viewer.Friends.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case192Query.Data.Viewer.Friends.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case192Query.Data.Viewer.Friends.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }

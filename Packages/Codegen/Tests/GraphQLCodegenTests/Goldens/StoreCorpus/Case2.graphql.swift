@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case2`.
 struct Case2Query: GraphQLTypedOperation {
-    static let operationName = "Case2"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case2{tags}
-        """
-    static let textDigest = "634440560a758d55c445df8ad05cbb869db914487341739835485620e5fd0ddc"
+  static let operationName = "Case2"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case2{tags}
+    """
+  static let textDigest = "634440560a758d55c445df8ad05cbb869db914487341739835485620e5fd0ddc"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("tags:[s?]?")
-        let __data: JSONObject
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("tags:[s?]?")
+    let __data: JSONObject
+    var tags: [String?]? { __field() }
+  }
 }

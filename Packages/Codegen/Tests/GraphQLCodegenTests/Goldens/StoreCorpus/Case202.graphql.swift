@@ -2,224 +2,209 @@
 
 import GraphQLCore
 
-/// The query `Case202`.
 struct Case202Query: GraphQLTypedOperation {
-    static let operationName = "Case202"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case202($size0:Int!$size1:Int!$first2:Int$flag3:Boolean!$first4:Int$id5:ID!){user(id:\"u1\"){name email \
-        small:avatar(size:32)large:avatar(size:16)friends(first:$first4){name email small:avatar(size:$size0)\
-        large:avatar(size:64)scores friends(first:$first2){...UserBits name email small:avatar(size:$size1)\
-        large:avatar(size:16)__typename id}bestFriend{name email small:avatar(size:32)large:avatar(size:16)\
-        friends(first:2){id name address{street city geo{lat lng __typename}__typename}__typename}\
-        homeworld{...PlanetBits name moons{name radius __typename}__typename id}id __typename}address{street city \
-        __typename}email@skip(if:$flag3)id __typename}__typename id}node(id:$id5){__typename id ...on \
-        Planet{...PlanetBits name diameter moons{name radius __typename}}...on Named{name}}planets(first:3){name \
-        __typename id}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email \
-        name __typename id}
-        """
-    static let textDigest = "4601baa5beeade71c689fd26ed417cd27dea3b15847f3022172f8f55eb503046"
+  static let operationName = "Case202"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case202($size0:Int!$size1:Int!$first2:Int$flag3:Boolean!$first4:Int$id5:ID!){user(id:\"u1\"){name email \
+    small:avatar(size:32)large:avatar(size:16)friends(first:$first4){name email small:avatar(size:$size0)\
+    large:avatar(size:64)scores friends(first:$first2){...UserBits name email small:avatar(size:$size1)\
+    large:avatar(size:16)__typename id}bestFriend{name email small:avatar(size:32)large:avatar(size:16)friends(first:2)\
+    {id name address{street city geo{lat lng __typename}__typename}__typename}homeworld{...PlanetBits name moons{name \
+    radius __typename}__typename id}id __typename}address{street city __typename}email@skip(if:$flag3)id __typename}\
+    __typename id}node(id:$id5){__typename id ...on Planet{...PlanetBits name diameter moons{name radius __typename}}\
+    ...on Named{name}}planets(first:3){name __typename id}tags}fragment PlanetBits on Planet{diameter name __typename \
+    id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "4601baa5beeade71c689fd26ed417cd27dea3b15847f3022172f8f55eb503046"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        size1: Int,
-        first2: GraphQLNullable<Int> = .absent,
-        flag3: Bool,
-        first4: GraphQLNullable<Int> = .absent,
-        id5: String
-    ) {
-        self.variables = Variables(size0: size0, size1: size1, first2: first2, flag3: flag3, first4: first4, id5: id5)
-    }
+  init(
+    size0: Int,
+    size1: Int,
+    first2: GraphQLNullable<Int> = .absent,
+    flag3: Bool,
+    first4: GraphQLNullable<Int> = .absent,
+    id5: String
+  ) {
+    self.variables = Variables(size0: size0, size1: size1, first2: first2, flag3: flag3, first4: first4, id5: id5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int> = .absent
-        /// The variable `$id5` (`ID!`).
-        var id5: String
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var size1: Int
+    var first2: GraphQLNullable<Int> = .absent
+    var flag3: Bool
+    var first4: GraphQLNullable<Int> = .absent
+    var id5: String
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? node:#1? planets:[#2] tags:[s?]?", User.self, Node.self, Planets.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var node: Node? { __field() }
-        var planets: [Planets] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? node:#1? planets:[#2] tags:[s?]?", User.self, Node.self, Planets.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var node: Node? { __field() }
+    var planets: [Planets] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case202Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }
 
 extension Case202Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User",
-            Friends.self, BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s =User",
+      Friends.self, BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case202Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] homeworld:#1? id:s ?__typename:s?=User", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] homeworld:#1? id:s =User", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case202Query.Data.User.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case202Query.Data.User.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case202Query.Data.User.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case202Query.Data.User.Friends.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case202Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s diameter:i? name:s moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s diameter:i? name:s moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s @0:Planet", AsPlanet.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s @0:Planet", AsPlanet.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+  }
 }
 
 extension Case202Query.Data.Node.AsPlanet {
-    typealias Moons = Case202Query.Data.User.Friends.BestFriend.Homeworld.Moons
+  typealias Moons = Case202Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }

@@ -2,187 +2,180 @@
 
 import GraphQLCore
 
-/// The query `Case203`.
 struct Case203Query: GraphQLTypedOperation {
-    static let operationName = "Case203"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case203($first0:Int$size1:Int!$flag2:Boolean!){viewer{id ...UserBits name friends(first:2){name \
-        small:avatar(size:32)large:avatar(size:16)friends(first:3){...UserBits name scores friends(first:$first0){name \
-        address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name small:avatar(size:$size1)\
-        large:avatar(size:32)__typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag2)\
-        __typename id}homeworld{__typename name moons{name radius __typename}id}address{street city geo{lat lng \
-        __typename}__typename}id __typename}bestFriend{name friends(first:0){__typename name email homeworld{name \
-        __typename id}address{street city geo{lat lng __typename}__typename}id}homeworld{id name diameter __typename}\
-        __typename id}__typename}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "e61862dcf8d39e6d13b7760b8bcf67229d68a68074d0f45d8e8edcaaee30415c"
+  static let operationName = "Case203"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case203($first0:Int$size1:Int!$flag2:Boolean!){viewer{id ...UserBits name friends(first:2){name \
+    small:avatar(size:32)large:avatar(size:16)friends(first:3){...UserBits name scores friends(first:$first0){name \
+    address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name small:avatar(size:$size1)\
+    large:avatar(size:32)__typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag2)\
+    __typename id}homeworld{__typename name moons{name radius __typename}id}address{street city geo{lat lng __typename}\
+    __typename}id __typename}bestFriend{name friends(first:0){__typename name email homeworld{name __typename id}\
+    address{street city geo{lat lng __typename}__typename}id}homeworld{id name diameter __typename}__typename id}\
+    __typename}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "e61862dcf8d39e6d13b7760b8bcf67229d68a68074d0f45d8e8edcaaee30415c"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent, size1: Int, flag2: Bool) {
-        self.variables = Variables(first0: first0, size1: size1, flag2: flag2)
-    }
+  init(first0: GraphQLNullable<Int> = .absent, size1: Int, flag2: Bool) {
+    self.variables = Variables(first0: first0, size1: size1, flag2: flag2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+    var size1: Int
+    var flag2: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0?", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0?", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+  }
 }
 
 extension Case203Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
-            UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case203Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] homeworld:#1? address:#2? id:s =User", Friends.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case203Query.Data.Viewer.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
-            Friends.self, BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
+      BestFriend.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case203Query.Data.Viewer.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    typealias Address = Case203Query.Data.Viewer.Friends.Address
+  typealias Address = Case203Query.Data.Viewer.Friends.Address
 }
 
 extension Case203Query.Data.Viewer.Friends.Friends.Friends {
-    typealias Address = Case203Query.Data.Viewer.Friends.Address
+  typealias Address = Case203Query.Data.Viewer.Friends.Address
 }
 
 extension Case203Query.Data.Viewer.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case203Query.Data.Viewer.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case203Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? homeworld:#0? address:#1? ?id:s?", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? homeworld:#0? address:#1? ?id:s?", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s diameter:i? =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case203Query.Data.Viewer.BestFriend.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    typealias Address = Case203Query.Data.Viewer.Friends.Address
+  typealias Address = Case203Query.Data.Viewer.Friends.Address
 }

@@ -2,95 +2,90 @@
 
 import GraphQLCore
 
-/// The query `Case204`.
 struct Case204Query: GraphQLTypedOperation {
-    static let operationName = "Case204"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case204($id0:ID!$flag1:Boolean!){node(id:$id0){...on User{small:avatar(size:16)large:avatar(size:64)\
-        email@skip(if:$flag1)}...on Ship{model}...on Named{name}id ...on User{email}__typename}grid(size:3){x y value \
-        __typename}version}
-        """
-    static let textDigest = "664b36d3c0e3efca3f237e5a6547dd2c6874777bfc3cd26fd234f39ea9bdfd8a"
+  static let operationName = "Case204"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case204($id0:ID!$flag1:Boolean!){node(id:$id0){...on User{small:avatar(size:16)large:avatar(size:64)\
+    email@skip(if:$flag1)}...on Ship{model}...on Named{name}id ...on User{email}__typename}grid(size:3){x y value \
+    __typename}version}
+    """
+  static let textDigest = "664b36d3c0e3efca3f237e5a6547dd2c6874777bfc3cd26fd234f39ea9bdfd8a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String, flag1: Bool) {
-        self.variables = Variables(id0: id0, flag1: flag1)
-    }
+  init(id0: String, flag1: Bool) {
+    self.variables = Variables(id0: id0, flag1: flag1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var flag1: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("node:#0? grid:[[#1?]?] version:s", Node.self, Grid.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var grid: [[Grid?]?] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? grid:[[#1?]?] version:s", Node.self, Grid.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var grid: [[Grid?]?] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case204Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case204Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var name: String { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s id:s =Planet")
+    let __data: JSONObject
+    var name: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?=Ship")
-        let __data: JSONObject
-        var model: String? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? id:s =Ship")
+    let __data: JSONObject
+    var model: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s email:s? name:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s email:s? name:s id:s =User")
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:User", AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }

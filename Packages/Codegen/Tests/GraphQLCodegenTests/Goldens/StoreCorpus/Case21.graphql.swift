@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case21`.
 struct Case21Query: GraphQLTypedOperation {
-    static let operationName = "Case21"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case21{planets(first:2){__typename diameter id}version tags}
-        """
-    static let textDigest = "1ddeae6e5500d34c1aef0fafc37d7c3570a7bf28632d50ac89d9668bb96c4d1b"
+  static let operationName = "Case21"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case21{planets(first:2){__typename diameter id}version tags}
+    """
+  static let textDigest = "1ddeae6e5500d34c1aef0fafc37d7c3570a7bf28632d50ac89d9668bb96c4d1b"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0] version:s tags:[s?]?", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0] version:s tags:[s?]?", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case21Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s diameter:i? ?id:s?")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("__typename:s diameter:i? ?id:s?")
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+  }
 }

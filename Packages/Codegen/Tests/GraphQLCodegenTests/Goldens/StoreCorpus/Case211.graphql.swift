@@ -2,283 +2,267 @@
 
 import GraphQLCore
 
-/// The query `Case211`.
 struct Case211Query: GraphQLTypedOperation {
-    static let operationName = "Case211"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case211($id0:ID!$first1:Int$first2:Int$size3:Int!$flag4:Boolean!$flag5:Boolean!$size6:Int!$size7:Int!$flag8:Boolean!$first9:Int){node(id:$id0){...on User{name email friends(first:3){id name email friends(first:$first2){name friends(first:$first1){scores __typename id}homeworld{name __typename id}__typename id}bestFriend{__typename ...UserBits name friends(first:3){name email small:avatar(size:$size3)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}id __typename}homeworld{name __typename id}address{street city __typename}email@skip(if:$flag4)id}__typename}address{street city geo{lat lng __typename}__typename}email@include(if:$flag5)}__typename id}nodes(ids:[\"p2\" \"missing\" \"u5\"]){id ...on User{...UserBits name small:avatar(size:$size6)large:avatar(size:32)friends(first:2){...UserBits name email small:avatar(size:$size7)large:avatar(size:64)scores friends(first:1){name small:avatar(size:32)large:avatar(size:128)friends(first:$first9){id name email@include(if:$flag8)__typename}id __typename}homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}address{street city __typename}}...on Planet{name moons{name radius __typename}}__typename}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "ed89c434bb2716ccb035f7234dc47a8f16e3de9adeb6b5d7ca6d3da641f945bb"
+  static let operationName = "Case211"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case211($id0:ID!$first1:Int$first2:Int$size3:Int!$flag4:Boolean!$flag5:Boolean!$size6:Int!$size7:Int!$flag8:Boolean!$first9:Int){node(id:$id0){...on User{name email friends(first:3){id name email friends(first:$first2){name friends(first:$first1){scores __typename id}homeworld{name __typename id}__typename id}bestFriend{__typename ...UserBits name friends(first:3){name email small:avatar(size:$size3)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}id __typename}homeworld{name __typename id}address{street city __typename}email@skip(if:$flag4)id}__typename}address{street city geo{lat lng __typename}__typename}email@include(if:$flag5)}__typename id}nodes(ids:[\"p2\" \"missing\" \"u5\"]){id ...on User{...UserBits name small:avatar(size:$size6)large:avatar(size:32)friends(first:2){...UserBits name email small:avatar(size:$size7)large:avatar(size:64)scores friends(first:1){name small:avatar(size:32)large:avatar(size:128)friends(first:$first9){id name email@include(if:$flag8)__typename}id __typename}homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}address{street city __typename}}...on Planet{name moons{name radius __typename}}__typename}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "ed89c434bb2716ccb035f7234dc47a8f16e3de9adeb6b5d7ca6d3da641f945bb"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        id0: String,
-        first1: GraphQLNullable<Int> = .absent,
-        first2: GraphQLNullable<Int> = .absent,
-        size3: Int,
-        flag4: Bool,
-        flag5: Bool,
-        size6: Int,
-        size7: Int,
-        flag8: Bool,
-        first9: GraphQLNullable<Int> = .absent
-    ) {
-        self.variables = Variables(
-            id0: id0, first1: first1, first2: first2, size3: size3, flag4: flag4, flag5: flag5, size6: size6,
-            size7: size7, flag8: flag8, first9: first9)
-    }
+  init(
+    id0: String,
+    first1: GraphQLNullable<Int> = .absent,
+    first2: GraphQLNullable<Int> = .absent,
+    size3: Int,
+    flag4: Bool,
+    flag5: Bool,
+    size6: Int,
+    size7: Int,
+    flag8: Bool,
+    first9: GraphQLNullable<Int> = .absent
+  ) {
+    self.variables = Variables(
+      id0: id0, first1: first1, first2: first2, size3: size3, flag4: flag4, flag5: flag5, size6: size6, size7: size7,
+      flag8: flag8, first9: first9)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-        /// The variable `$size6` (`Int!`).
-        var size6: Int
-        /// The variable `$size7` (`Int!`).
-        var size7: Int
-        /// The variable `$flag8` (`Boolean!`).
-        var flag8: Bool
-        /// The variable `$first9` (`Int`).
-        var first9: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var first1: GraphQLNullable<Int> = .absent
+    var first2: GraphQLNullable<Int> = .absent
+    var size3: Int
+    var flag4: Bool
+    var flag5: Bool
+    var size6: Int
+    var size7: Int
+    var flag8: Bool
+    var first9: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("node:#0? nodes:[#1?]", Node.self, Nodes.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? nodes:[#1?]", Node.self, Nodes.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+  }
 }
 
 extension Case211Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:User", AsUser.self)
-        let __data: JSONObject
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:User", AsUser.self)
+    let __data: JSONObject
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case211Query.Data.Node {
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case211Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? friends:[#0] bestFriend:#1? ?__typename:s?=User", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? friends:[#0] bestFriend:#1? =User", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case211Query.Data.Node.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s id:s friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s id:s friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case211Query.Data.Node.AsUser.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }
 
 extension Case211Query.Data.Node.AsUser.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    typealias Homeworld = Case211Query.Data.Node.AsUser.Friends.Friends.Homeworld
+  typealias Homeworld = Case211Query.Data.Node.AsUser.Friends.Friends.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case211Query.Data.Node.AsUser.Friends.BestFriend.Friends {
-    typealias Address = Case211Query.Data.Node.AsUser.Address
+  typealias Address = Case211Query.Data.Node.AsUser.Address
 }
 
 extension Case211Query.Data.Node.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case211Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s friends:[#0] address:#1? @2", Friends.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s friends:[#0] address:#1? @2", Friends.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case211Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case211Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? @3",
-            Friends.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? @3",
+      Friends.self, Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case211Query.Data.Node.AsUser.Friends.BestFriend.Address
+  typealias Address = Case211Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case211Query.Data.Nodes.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case211Query.Data.Node.AsUser.Address
+  typealias Address = Case211Query.Data.Node.AsUser.Address
 }
 
 extension Case211Query.Data.Nodes.AsUser.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?email:s? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s ?email:s? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case211Query.Data.Nodes.AsUser.Friends.Homeworld {
-    typealias Moons = Case211Query.Data.Nodes.AsPlanet.Moons
+  typealias Moons = Case211Query.Data.Nodes.AsPlanet.Moons
 }

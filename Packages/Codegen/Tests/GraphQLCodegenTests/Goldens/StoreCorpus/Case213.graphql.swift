@@ -2,128 +2,121 @@
 
 import GraphQLCore
 
-/// The query `Case213`.
 struct Case213Query: GraphQLTypedOperation {
-    static let operationName = "Case213"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case213($size0:Int!$first1:Int$flag2:Boolean!$flag3:Boolean!){viewer{name friends(first:0){name email \
-        small:avatar(size:32)large:avatar(size:128)friends(first:0){name email small:avatar(size:$size0)\
-        large:avatar(size:128)id __typename}bestFriend{id name email scores friends(first:$first1){id __typename}\
-        email@skip(if:$flag2)__typename}address{street city geo{lat lng __typename}__typename}id __typename}\
-        homeworld{id name __typename}email@include(if:$flag3)__typename id}}
-        """
-    static let textDigest = "ff277b48c772596c494fdd912a4f4b8d3a9886fab04ef8773e1b226cf4310bcd"
+  static let operationName = "Case213"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case213($size0:Int!$first1:Int$flag2:Boolean!$flag3:Boolean!){viewer{name friends(first:0){name email \
+    small:avatar(size:32)large:avatar(size:128)friends(first:0){name email small:avatar(size:$size0)\
+    large:avatar(size:128)id __typename}bestFriend{id name email scores friends(first:$first1){id __typename}\
+    email@skip(if:$flag2)__typename}address{street city geo{lat lng __typename}__typename}id __typename}homeworld{id \
+    name __typename}email@include(if:$flag3)__typename id}}
+    """
+  static let textDigest = "ff277b48c772596c494fdd912a4f4b8d3a9886fab04ef8773e1b226cf4310bcd"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, first1: GraphQLNullable<Int> = .absent, flag2: Bool, flag3: Bool) {
-        self.variables = Variables(size0: size0, first1: first1, flag2: flag2, flag3: flag3)
-    }
+  init(size0: Int, first1: GraphQLNullable<Int> = .absent, flag2: Bool, flag3: Bool) {
+    self.variables = Variables(size0: size0, first1: first1, flag2: flag2, flag3: flag3)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var first1: GraphQLNullable<Int> = .absent
+    var flag2: Bool
+    var flag3: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0?", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0?", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+  }
 }
 
 extension Case213Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? ?email:s? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] homeworld:#1? ?email:s? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case213Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User",
-            Friends.self, BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? id:s =User", Friends.self,
+      BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 }
 
 extension Case213Query.Data.Viewer.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? scores:[[i?]?]? friends:[#0] ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? scores:[[i?]?]? friends:[#0] =User", Friends.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case213Query.Data.Viewer.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+  }
 }
 
 extension Case213Query.Data.Viewer.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

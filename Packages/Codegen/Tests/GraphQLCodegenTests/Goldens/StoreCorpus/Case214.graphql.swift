@@ -2,352 +2,331 @@
 
 import GraphQLCore
 
-/// The query `Case214`.
 struct Case214Query: GraphQLTypedOperation {
-    static let operationName = "Case214"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case214($size0:Int!$size1:Int!$first2:Int$first3:Int$size4:Int!$first5:Int){viewer{name \
-        small:avatar(size:$size0)large:avatar(size:32)scores homeworld{name diameter residents(first:4){name \
-        small:avatar(size:$size1)large:avatar(size:16)scores friends(first:1){name __typename id}\
-        homeworld{...PlanetBits name diameter __typename id}address{street city geo{lat lng __typename}__typename}\
-        __typename id}__typename id}__typename id}user(id:\"u8\"){name email friends(first:$first5){name \
-        small:avatar(size:128)large:avatar(size:16)scores friends(first:$first3){...UserBits name email \
-        friends(first:$first2){name scores address{street city geo{lat lng __typename}__typename}__typename id}\
-        homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}__typename id}\
-        homeworld{name moons{name radius __typename}residents(first:0){name email small:avatar(size:$size4)\
-        large:avatar(size:64)scores address{street city __typename}__typename id}__typename id}address{street city \
-        __typename}id __typename}homeworld{...PlanetBits name diameter __typename id}address{street city __typename}id \
-        __typename}nodes(ids:[\"s2\" \"u6\" \"u4\"]){...on Planet{...PlanetBits name}...on Ship{model}...on Named{name}\
-        id ...on User{email}__typename}other:node(id:\"u8\"){...on User{...UserBits name email homeworld{...PlanetBits \
-        name diameter __typename id}}...on Ship{model}...on Named{name}__typename id}}fragment PlanetBits on \
-        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "eba07d13fec72e69a58d57c86bb61632088d0e408415b5d276b35089ea6c4766"
+  static let operationName = "Case214"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case214($size0:Int!$size1:Int!$first2:Int$first3:Int$size4:Int!$first5:Int){viewer{name \
+    small:avatar(size:$size0)large:avatar(size:32)scores homeworld{name diameter residents(first:4){name \
+    small:avatar(size:$size1)large:avatar(size:16)scores friends(first:1){name __typename id}homeworld{...PlanetBits \
+    name diameter __typename id}address{street city geo{lat lng __typename}__typename}__typename id}__typename id}\
+    __typename id}user(id:\"u8\"){name email friends(first:$first5){name small:avatar(size:128)large:avatar(size:16)\
+    scores friends(first:$first3){...UserBits name email friends(first:$first2){name scores address{street city \
+    geo{lat lng __typename}__typename}__typename id}homeworld{name diameter __typename id}address{street city geo{lat \
+    lng __typename}__typename}__typename id}homeworld{name moons{name radius __typename}residents(first:0){name email \
+    small:avatar(size:$size4)large:avatar(size:64)scores address{street city __typename}__typename id}__typename id}\
+    address{street city __typename}id __typename}homeworld{...PlanetBits name diameter __typename id}address{street \
+    city __typename}id __typename}nodes(ids:[\"s2\" \"u6\" \"u4\"]){...on Planet{...PlanetBits name}...on Ship{model}\
+    ...on Named{name}id ...on User{email}__typename}other:node(id:\"u8\"){...on User{...UserBits name email \
+    homeworld{...PlanetBits name diameter __typename id}}...on Ship{model}...on Named{name}__typename id}}fragment \
+    PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "eba07d13fec72e69a58d57c86bb61632088d0e408415b5d276b35089ea6c4766"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        size1: Int,
-        first2: GraphQLNullable<Int> = .absent,
-        first3: GraphQLNullable<Int> = .absent,
-        size4: Int,
-        first5: GraphQLNullable<Int> = .absent
-    ) {
-        self.variables = Variables(
-            size0: size0, size1: size1, first2: first2, first3: first3, size4: size4, first5: first5)
-    }
+  init(
+    size0: Int,
+    size1: Int,
+    first2: GraphQLNullable<Int> = .absent,
+    first3: GraphQLNullable<Int> = .absent,
+    size4: Int,
+    first5: GraphQLNullable<Int> = .absent
+  ) {
+    self.variables = Variables(size0: size0, size1: size1, first2: first2, first3: first3, size4: size4, first5: first5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var size1: Int
+    var first2: GraphQLNullable<Int> = .absent
+    var first3: GraphQLNullable<Int> = .absent
+    var size4: Int
+    var first5: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? user:#1? nodes:[#2?] other:#3?", Viewer.self, User.self, Nodes.self, Other.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var user: User? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "viewer:#0? user:#1? nodes:[#2?] other:#3?", Viewer.self, User.self, Nodes.self, Other.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var user: User? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case214Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? friends:[#0] homeworld:#1? address:#2? id:s =User", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields(
+      "= ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case214Query.Data.Viewer {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case214Query.Data.Viewer.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?",
-            Friends.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case214Query.Data.Viewer.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case214Query.Data.Viewer.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case214Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User",
-            Friends.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? id:s =User", Friends.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    typealias Homeworld = Case214Query.Data.Viewer.Homeworld.Residents.Homeworld
+  typealias Homeworld = Case214Query.Data.Viewer.Homeworld.Residents.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case214Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case214Query.Data.User.Address
+  typealias Address = Case214Query.Data.User.Address
 }
 
 extension Case214Query.Data.User.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    typealias Address = Case214Query.Data.Viewer.Homeworld.Residents.Address
+  typealias Address = Case214Query.Data.Viewer.Homeworld.Residents.Address
 }
 
 extension Case214Query.Data.User.Friends.Friends.Friends {
-    typealias Address = Case214Query.Data.Viewer.Homeworld.Residents.Address
+  typealias Address = Case214Query.Data.Viewer.Homeworld.Residents.Address
 }
 
 extension Case214Query.Data.User.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case214Query.Data.User.Friends.Homeworld.Residents {
-    typealias Address = Case214Query.Data.User.Address
+  typealias Address = Case214Query.Data.User.Address
 }
 
 extension Case214Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet id:s @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet id:s @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?=Ship")
-        let __data: JSONObject
-        var model: String? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? id:s =Ship")
+    let __data: JSONObject
+    var model: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s id:s email:s? ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var id: String { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s id:s email:s? =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var id: String { __field() }
+    var email: String? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case214Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? homeworld:#0? @1", Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? homeworld:#0? @1", Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:User", AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case214Query.Data.Other.AsUser {
-    typealias Homeworld = Case214Query.Data.Viewer.Homeworld.Residents.Homeworld
+  typealias Homeworld = Case214Query.Data.Viewer.Homeworld.Residents.Homeworld
 }

@@ -2,90 +2,82 @@
 
 import GraphQLCore
 
-/// The query `Case224`.
 struct Case224Query: GraphQLTypedOperation {
-    static let operationName = "Case224"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case224($flag0:Boolean!$first1:Int$flag2:Boolean!){viewer{name email small:avatar(size:32)\
-        large:avatar(size:128)friends(first:1){__typename ...UserBits name email friends(first:$first1){id \
-        small:avatar(size:16)large:avatar(size:64)email@skip(if:$flag0)__typename}id}bestFriend{email scores \
-        __typename id}email@include(if:$flag2)__typename id}version tags}fragment UserBits on User{email name \
-        __typename id}
-        """
-    static let textDigest = "e94f67c68d1d64f643148193349f2daadd2768b6078315e70f7728fb99db8b33"
+  static let operationName = "Case224"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case224($flag0:Boolean!$first1:Int$flag2:Boolean!){viewer{name email small:avatar(size:32)\
+    large:avatar(size:128)friends(first:1){__typename ...UserBits name email friends(first:$first1){id \
+    small:avatar(size:16)large:avatar(size:64)email@skip(if:$flag0)__typename}id}bestFriend{email scores __typename id}\
+    email@include(if:$flag2)__typename id}version tags}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "e94f67c68d1d64f643148193349f2daadd2768b6078315e70f7728fb99db8b33"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, flag2: Bool) {
-        self.variables = Variables(flag0: flag0, first1: first1, flag2: flag2)
-    }
+  init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, flag2: Bool) {
+    self.variables = Variables(flag0: flag0, first1: first1, flag2: flag2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var first1: GraphQLNullable<Int> = .absent
+    var flag2: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? version:s tags:[s?]?", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? version:s tags:[s?]?", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case224Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case224Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s id:s friends:[#0] @1", Friends.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? name:s id:s friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case224Query.Data.Viewer.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s small:s large:s ?email:s? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s small:s large:s ?email:s? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var email: String?? { __field() }
+  }
 }

@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case228`.
 struct Case228Query: GraphQLTypedOperation {
-    static let operationName = "Case228"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case228{tags}
-        """
-    static let textDigest = "24a532aa754b41d70db1961fc9f9a4cd9ef1b159eda420feb55c56a8640beeca"
+  static let operationName = "Case228"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case228{tags}
+    """
+  static let textDigest = "24a532aa754b41d70db1961fc9f9a4cd9ef1b159eda420feb55c56a8640beeca"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("tags:[s?]?")
-        let __data: JSONObject
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("tags:[s?]?")
+    let __data: JSONObject
+    var tags: [String?]? { __field() }
+  }
 }

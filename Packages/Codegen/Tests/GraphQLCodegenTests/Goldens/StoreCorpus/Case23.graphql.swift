@@ -2,207 +2,196 @@
 
 import GraphQLCore
 
-/// The query `Case23`.
 struct Case23Query: GraphQLTypedOperation {
-    static let operationName = "Case23"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case23($first0:Int$flag1:Boolean!$flag2:Boolean!){user(id:\"u5\"){id name friends(first:0){name \
-        small:avatar(size:64)large:avatar(size:32)scores __typename id}bestFriend{name small:avatar(size:32)\
-        large:avatar(size:64)friends(first:$first0){...UserBits name small:avatar(size:128)large:avatar(size:16)\
-        bestFriend{name email small:avatar(size:64)large:avatar(size:16)__typename id}homeworld{...PlanetBits name \
-        diameter __typename id}__typename id}id __typename}homeworld{...PlanetBits name moons{name radius __typename}\
-        residents(first:1){...UserBits name small:avatar(size:32)large:avatar(size:16)scores bestFriend{name email \
-        scores address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)__typename id}homeworld{id \
-        ...PlanetBits name diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}\
-        __typename}__typename id}__typename id}email@skip(if:$flag2)__typename}version}fragment PlanetBits on \
-        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "c6caa3e8dfb7c81b27adb0c5dc65d1ba01d95bb93c5b58af522a81d19343c55b"
+  static let operationName = "Case23"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case23($first0:Int$flag1:Boolean!$flag2:Boolean!){user(id:\"u5\"){id name friends(first:0){name \
+    small:avatar(size:64)large:avatar(size:32)scores __typename id}bestFriend{name small:avatar(size:32)\
+    large:avatar(size:64)friends(first:$first0){...UserBits name small:avatar(size:128)large:avatar(size:16)\
+    bestFriend{name email small:avatar(size:64)large:avatar(size:16)__typename id}homeworld{...PlanetBits name \
+    diameter __typename id}__typename id}id __typename}homeworld{...PlanetBits name moons{name radius __typename}\
+    residents(first:1){...UserBits name small:avatar(size:32)large:avatar(size:16)scores bestFriend{name email scores \
+    address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)__typename id}homeworld{id \
+    ...PlanetBits name diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}\
+    __typename}__typename id}__typename id}email@skip(if:$flag2)__typename}version}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "c6caa3e8dfb7c81b27adb0c5dc65d1ba01d95bb93c5b58af522a81d19343c55b"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent, flag1: Bool, flag2: Bool) {
-        self.variables = Variables(first0: first0, flag1: flag1, flag2: flag2)
-    }
+  init(first0: GraphQLNullable<Int> = .absent, flag1: Bool, flag2: Bool) {
+    self.variables = Variables(first0: first0, flag1: flag1, flag2: flag2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+    var flag1: Bool
+    var flag2: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0? version:s", User.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? version:s", User.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case23Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s friends:[#0] bestFriend:#1? homeworld:#2? ?email:s? ?__typename:s?=User", Friends.self,
-            BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s friends:[#0] bestFriend:#1? homeworld:#2? ?email:s? =User", Friends.self, BestFriend.self,
+      Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case23Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
-            Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case23Query.Data.User.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? homeworld:#1? @2",
-            BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s bestFriend:#0? homeworld:#1? @2", BestFriend.self, Homeworld.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case23Query.Data.User.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case23Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? @3",
-            BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? @3",
+      BestFriend.self, Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case23Query.Data.User.Homeworld.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? name:s =Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case23Query.Data.User.Homeworld.Residents.BestFriend {
-    typealias Address = Case23Query.Data.User.Homeworld.Residents.Address
+  typealias Address = Case23Query.Data.User.Homeworld.Residents.Address
 }
 
 extension Case23Query.Data.User.Homeworld.Residents.Homeworld {
-    typealias Moons = Case23Query.Data.User.Homeworld.Moons
+  typealias Moons = Case23Query.Data.User.Homeworld.Moons
 }
 
 extension Case23Query.Data.User.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

@@ -2,42 +2,40 @@
 
 import GraphQLCore
 
-/// The query `Case230`.
 struct Case230Query: GraphQLTypedOperation {
-    static let operationName = "Case230"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case230{grid(size:0){x y value __typename}version}
-        """
-    static let textDigest = "ebc2a876e65b317dbfe6941a753c647202ebc327f1bd55bec5dab0acc5584af0"
+  static let operationName = "Case230"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case230{grid(size:0){x y value __typename}version}
+    """
+  static let textDigest = "ebc2a876e65b317dbfe6941a753c647202ebc327f1bd55bec5dab0acc5584af0"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?] version:s", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?] version:s", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case230Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,414 +2,391 @@
 
 import GraphQLCore
 
-/// The query `Case232`.
 struct Case232Query: GraphQLTypedOperation {
-    static let operationName = "Case232"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case232($size0:Int!$flag1:Boolean!$flag2:Boolean!$id3:ID!$first4:Int$first5:Int$flag6:Boolean!$flag7:Boolean!$first8:Int$flag9:Boolean!){user(id:\"u6\"){email friends(first:0){name small:avatar(size:64)large:avatar(size:128)bestFriend{id name email bestFriend{...UserBits name email small:avatar(size:$size0)large:avatar(size:32)address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)__typename id}homeworld{name diameter moons{name radius __typename}__typename id}email@include(if:$flag2)__typename}address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name moons{name radius __typename}__typename id}__typename id}node(id:$id3){id ...on User{name friends(first:$first5){...UserBits name email friends(first:3){name friends(first:$first4){name email small:avatar(size:32)large:avatar(size:16)__typename id}__typename id}homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name friends(first:0){...UserBits name small:avatar(size:64)large:avatar(size:128)friends(first:3){id ...UserBits name email address{street city geo{lat lng __typename}__typename}__typename}bestFriend{name email __typename id}address{street city __typename}email@skip(if:$flag6)__typename id}homeworld{name moons{name radius __typename}residents(first:3){name address{street city __typename}__typename id}__typename id}email@skip(if:$flag7)id __typename}}...on Planet{...PlanetBits name diameter moons{name radius __typename}}...on Ship{model pilot{...UserBits name small:avatar(size:64)large:avatar(size:16)scores friends(first:$first8){id name bestFriend{__typename name email small:avatar(size:32)large:avatar(size:16)scores id}__typename}bestFriend{name scores __typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag9)__typename id}}...on Named{name}__typename}planets(first:0){name moons{name radius __typename}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "7d34a16b73c41b594f742ebf8c88d2b85e8b58aac78303ed702ae9f5881a9ef2"
+  static let operationName = "Case232"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case232($size0:Int!$flag1:Boolean!$flag2:Boolean!$id3:ID!$first4:Int$first5:Int$flag6:Boolean!$flag7:Boolean!$first8:Int$flag9:Boolean!){user(id:\"u6\"){email friends(first:0){name small:avatar(size:64)large:avatar(size:128)bestFriend{id name email bestFriend{...UserBits name email small:avatar(size:$size0)large:avatar(size:32)address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)__typename id}homeworld{name diameter moons{name radius __typename}__typename id}email@include(if:$flag2)__typename}address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name moons{name radius __typename}__typename id}__typename id}node(id:$id3){id ...on User{name friends(first:$first5){...UserBits name email friends(first:3){name friends(first:$first4){name email small:avatar(size:32)large:avatar(size:16)__typename id}__typename id}homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name friends(first:0){...UserBits name small:avatar(size:64)large:avatar(size:128)friends(first:3){id ...UserBits name email address{street city geo{lat lng __typename}__typename}__typename}bestFriend{name email __typename id}address{street city __typename}email@skip(if:$flag6)__typename id}homeworld{name moons{name radius __typename}residents(first:3){name address{street city __typename}__typename id}__typename id}email@skip(if:$flag7)id __typename}}...on Planet{...PlanetBits name diameter moons{name radius __typename}}...on Ship{model pilot{...UserBits name small:avatar(size:64)large:avatar(size:16)scores friends(first:$first8){id name bestFriend{__typename name email small:avatar(size:32)large:avatar(size:16)scores id}__typename}bestFriend{name scores __typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag9)__typename id}}...on Named{name}__typename}planets(first:0){name moons{name radius __typename}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "7d34a16b73c41b594f742ebf8c88d2b85e8b58aac78303ed702ae9f5881a9ef2"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        flag1: Bool,
-        flag2: Bool,
-        id3: String,
-        first4: GraphQLNullable<Int> = .absent,
-        first5: GraphQLNullable<Int> = .absent,
-        flag6: Bool,
-        flag7: Bool,
-        first8: GraphQLNullable<Int> = .absent,
-        flag9: Bool
-    ) {
-        self.variables = Variables(
-            size0: size0, flag1: flag1, flag2: flag2, id3: id3, first4: first4, first5: first5, flag6: flag6,
-            flag7: flag7, first8: first8, flag9: flag9)
-    }
+  init(
+    size0: Int,
+    flag1: Bool,
+    flag2: Bool,
+    id3: String,
+    first4: GraphQLNullable<Int> = .absent,
+    first5: GraphQLNullable<Int> = .absent,
+    flag6: Bool,
+    flag7: Bool,
+    first8: GraphQLNullable<Int> = .absent,
+    flag9: Bool
+  ) {
+    self.variables = Variables(
+      size0: size0, flag1: flag1, flag2: flag2, id3: id3, first4: first4, first5: first5, flag6: flag6, flag7: flag7,
+      first8: first8, flag9: flag9)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$id3` (`ID!`).
-        var id3: String
-        /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int> = .absent
-        /// The variable `$first5` (`Int`).
-        var first5: GraphQLNullable<Int> = .absent
-        /// The variable `$flag6` (`Boolean!`).
-        var flag6: Bool
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-        /// The variable `$first8` (`Int`).
-        var first8: GraphQLNullable<Int> = .absent
-        /// The variable `$flag9` (`Boolean!`).
-        var flag9: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var flag2: Bool
+    var id3: String
+    var first4: GraphQLNullable<Int> = .absent
+    var first5: GraphQLNullable<Int> = .absent
+    var flag6: Bool
+    var flag7: Bool
+    var first8: GraphQLNullable<Int> = .absent
+    var flag9: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? node:#1? planets:[#2]", User.self, Node.self, Planets.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var node: Node? { __field() }
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? node:#1? planets:[#2]", User.self, Node.self, Planets.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var node: Node? { __field() }
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case232Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("email:s? friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case232Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s bestFriend:#0? address:#1? ?__typename:s?=User ?id:s?", BestFriend.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s bestFriend:#0? address:#1? =User ?id:s?", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case232Query.Data.User.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? bestFriend:#0? homeworld:#1? ?__typename:s?=User", BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? bestFriend:#0? homeworld:#1? =User", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case232Query.Data.User.Friends.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case232Query.Data.User.Friends.BestFriend.BestFriend {
-    typealias Address = Case232Query.Data.User.Friends.Address
+  typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.User.Friends.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case232Query.Data.User.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case232Query.Data.User.Homeworld {
-    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
+  typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }
 
 extension Case232Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? name:s =Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s friends:[#0] bestFriend:#1? ?__typename:s?=User", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s friends:[#0] bestFriend:#1? =User", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case232Query.Data.Node.AsPlanet {
-    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
+  typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }
 
 extension Case232Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
-            Friends.self, BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
+      Friends.self, BestFriend.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case232Query.Data.Node.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s bestFriend:#0? ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s bestFriend:#0? =User", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    typealias Address = Case232Query.Data.User.Friends.Address
+  typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.Node.AsShip.Pilot.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? small:s large:s scores:[[i?]?]? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case232Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? ?email:s? id:s ?__typename:s?=User", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] homeworld:#1? ?email:s? id:s =User", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case232Query.Data.Node.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    typealias Address = Case232Query.Data.User.Friends.Address
+  typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.Node.AsUser.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? @3",
-            Friends.self, BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
+      BestFriend.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? name:s =User address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend.Friends.Friends {
-    typealias Address = Case232Query.Data.User.Friends.Address
+  typealias Address = Case232Query.Data.User.Friends.Address
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend.Homeworld {
-    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
+  typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case232Query.Data.Node.AsUser.BestFriend.Homeworld.Residents {
-    typealias Address = Case232Query.Data.Node.AsUser.BestFriend.Friends.Address
+  typealias Address = Case232Query.Data.Node.AsUser.BestFriend.Friends.Address
 }
 
 extension Case232Query.Data.Planets {
-    typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
+  typealias Moons = Case232Query.Data.User.Friends.BestFriend.Homeworld.Moons
 }

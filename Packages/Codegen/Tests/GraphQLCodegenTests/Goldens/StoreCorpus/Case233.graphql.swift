@@ -2,143 +2,132 @@
 
 import GraphQLCore
 
-/// The query `Case233`.
 struct Case233Query: GraphQLTypedOperation {
-    static let operationName = "Case233"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case233($size0:Int!$flag1:Boolean!$size2:Int!$size3:Int!){viewer{name email small:avatar(size:$size0)\
-        large:avatar(size:128)email@include(if:$flag1)id __typename}nodes(ids:[\"u8\" \"p2\" \"u7\"]){...on \
-        User{small:avatar(size:$size2)large:avatar(size:64)friends(first:2){name small:avatar(size:$size3)\
-        large:avatar(size:128)address{street city __typename}id __typename}}...on Planet{name diameter}...on \
-        Ship{pilot{id bestFriend{id name email scores __typename}__typename}}__typename id}grid(size:0){x y value \
-        __typename}}
-        """
-    static let textDigest = "88b61216e096e5f59264b1b6aa0a3762fdcfd810b818d4daa0e1ce6ccd0b0519"
+  static let operationName = "Case233"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case233($size0:Int!$flag1:Boolean!$size2:Int!$size3:Int!){viewer{name email small:avatar(size:$size0)\
+    large:avatar(size:128)email@include(if:$flag1)id __typename}nodes(ids:[\"u8\" \"p2\" \"u7\"]){...on \
+    User{small:avatar(size:$size2)large:avatar(size:64)friends(first:2){name small:avatar(size:$size3)\
+    large:avatar(size:128)address{street city __typename}id __typename}}...on Planet{name diameter}...on Ship{pilot{id \
+    bestFriend{id name email scores __typename}__typename}}__typename id}grid(size:0){x y value __typename}}
+    """
+  static let textDigest = "88b61216e096e5f59264b1b6aa0a3762fdcfd810b818d4daa0e1ce6ccd0b0519"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, size2: Int, size3: Int) {
-        self.variables = Variables(size0: size0, flag1: flag1, size2: size2, size3: size3)
-    }
+  init(size0: Int, flag1: Bool, size2: Int, size3: Int) {
+    self.variables = Variables(size0: size0, flag1: flag1, size2: size2, size3: size3)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var size2: Int
+    var size3: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? nodes:[#1?] grid:[[#2?]?]", Viewer.self, Nodes.self, Grid.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? nodes:[#1?] grid:[[#2?]?]", Viewer.self, Nodes.self, Grid.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case233Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case233Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case233Query.Data.Nodes.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s bestFriend:#0? ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("id:s bestFriend:#0? =User", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case233Query.Data.Nodes.AsShip.Pilot {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s email:s? scores:[[i?]?]? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? scores:[[i?]?]? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case233Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case233Query.Data.Nodes.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }

@@ -2,237 +2,231 @@
 
 import GraphQLCore
 
-/// The query `Case234`.
 struct Case234Query: GraphQLTypedOperation {
-    static let operationName = "Case234"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case234($size0:Int!$first1:Int$flag2:Boolean!$flag3:Boolean!$size4:Int!$size5:Int!$flag6:Boolean!$flag7:Boolean!){user(id:\"u2\"){__typename name small:avatar(size:16)large:avatar(size:128)friends(first:0){__typename ...UserBits name email small:avatar(size:$size0)large:avatar(size:128)scores bestFriend{name email scores friends(first:$first1){...UserBits name address{street city geo{lat lng __typename}__typename}__typename id}address{street city __typename}email@skip(if:$flag2)__typename id}homeworld{name diameter __typename id}email@skip(if:$flag3)id}bestFriend{__typename name email small:avatar(size:$size4)large:avatar(size:16)friends(first:0){name bestFriend{email address{street city __typename}id __typename}homeworld{name moons{name radius __typename}__typename id}id __typename}homeworld{...PlanetBits name residents(first:3){id ...UserBits name small:avatar(size:$size5)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}email@include(if:$flag6)__typename}__typename id}email@include(if:$flag7)id}id}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "d42a775ed91297b9785332c02e8acd367e3e612cc8b2bfe93463f6a187d70b52"
+  static let operationName = "Case234"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case234($size0:Int!$first1:Int$flag2:Boolean!$flag3:Boolean!$size4:Int!$size5:Int!$flag6:Boolean!$flag7:Boolean!)\
+    {user(id:\"u2\"){__typename name small:avatar(size:16)large:avatar(size:128)friends(first:0){__typename \
+    ...UserBits name email small:avatar(size:$size0)large:avatar(size:128)scores bestFriend{name email scores \
+    friends(first:$first1){...UserBits name address{street city geo{lat lng __typename}__typename}__typename id}\
+    address{street city __typename}email@skip(if:$flag2)__typename id}homeworld{name diameter __typename id}\
+    email@skip(if:$flag3)id}bestFriend{__typename name email small:avatar(size:$size4)large:avatar(size:16)\
+    friends(first:0){name bestFriend{email address{street city __typename}id __typename}homeworld{name moons{name \
+    radius __typename}__typename id}id __typename}homeworld{...PlanetBits name residents(first:3){id ...UserBits name \
+    small:avatar(size:$size5)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}\
+    email@include(if:$flag6)__typename}__typename id}email@include(if:$flag7)id}id}tags}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "d42a775ed91297b9785332c02e8acd367e3e612cc8b2bfe93463f6a187d70b52"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        first1: GraphQLNullable<Int> = .absent,
-        flag2: Bool,
-        flag3: Bool,
-        size4: Int,
-        size5: Int,
-        flag6: Bool,
-        flag7: Bool
-    ) {
-        self.variables = Variables(
-            size0: size0, first1: first1, flag2: flag2, flag3: flag3, size4: size4, size5: size5, flag6: flag6,
-            flag7: flag7)
-    }
+  init(
+    size0: Int,
+    first1: GraphQLNullable<Int> = .absent,
+    flag2: Bool,
+    flag3: Bool,
+    size4: Int,
+    size5: Int,
+    flag6: Bool,
+    flag7: Bool
+  ) {
+    self.variables = Variables(
+      size0: size0, first1: first1, flag2: flag2, flag3: flag3, size4: size4, size5: size5, flag6: flag6, flag7: flag7)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-        /// The variable `$flag6` (`Boolean!`).
-        var flag6: Bool
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var first1: GraphQLNullable<Int> = .absent
+    var flag2: Bool
+    var flag3: Bool
+    var size4: Int
+    var size5: Int
+    var flag6: Bool
+    var flag7: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0? tags:[s?]?", User.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? tags:[s?]?", User.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case234Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s small:s large:s friends:[#0] bestFriend:#1? ?id:s?", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s small:s large:s friends:[#0] bestFriend:#1? ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case234Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? @2",
-            BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s ?id:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? @2",
+      BestFriend.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s friends:[#0] homeworld:#1? id:s", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? small:s large:s friends:[#0] homeworld:#1? id:s", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case234Query.Data.User.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? scores:[[i?]?]? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case234Query.Data.User.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case234Query.Data.User.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case234Query.Data.User.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case234Query.Data.User.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? homeworld:#1? id:s ?__typename:s?=User", BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? homeworld:#1? id:s =User", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case234Query.Data.User.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case234Query.Data.User.BestFriend.Friends.BestFriend {
-    typealias Address = Case234Query.Data.User.Friends.BestFriend.Address
+  typealias Address = Case234Query.Data.User.Friends.BestFriend.Address
 }
 
 extension Case234Query.Data.User.BestFriend.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case234Query.Data.User.BestFriend.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? address:#0? @1", Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case234Query.Data.User.BestFriend.Homeworld.Residents {
-    typealias Address = Case234Query.Data.User.Friends.BestFriend.Friends.Address
+  typealias Address = Case234Query.Data.User.Friends.BestFriend.Friends.Address
 }

@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case235`.
 struct Case235Query: GraphQLTypedOperation {
-    static let operationName = "Case235"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case235{tags}
-        """
-    static let textDigest = "e7d50a9eadafd9d67ceb9ad4939d794624352de8d2d6c2332808d0e7264333c2"
+  static let operationName = "Case235"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case235{tags}
+    """
+  static let textDigest = "e7d50a9eadafd9d67ceb9ad4939d794624352de8d2d6c2332808d0e7264333c2"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("tags:[s?]?")
-        let __data: JSONObject
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("tags:[s?]?")
+    let __data: JSONObject
+    var tags: [String?]? { __field() }
+  }
 }

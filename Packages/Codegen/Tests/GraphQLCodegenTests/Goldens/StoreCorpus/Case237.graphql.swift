@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case237`.
 struct Case237Query: GraphQLTypedOperation {
-    static let operationName = "Case237"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case237{version}
-        """
-    static let textDigest = "f862768e03582ae5c01bcd39d56c3786bab0807af5ceca427daa6beb31bd9b29"
+  static let operationName = "Case237"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case237{version}
+    """
+  static let textDigest = "f862768e03582ae5c01bcd39d56c3786bab0807af5ceca427daa6beb31bd9b29"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

@@ -2,149 +2,146 @@
 
 import GraphQLCore
 
-/// The query `Case238`.
 struct Case238Query: GraphQLTypedOperation {
-    static let operationName = "Case238"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case238($first0:Int){user(id:\"u1\"){name bestFriend{name friends(first:0){id name friends(first:$first0)\
-        {id name email small:avatar(size:32)large:avatar(size:16)__typename}__typename}bestFriend{__typename \
-        ...UserBits name email friends(first:3){name email scores __typename id}bestFriend{__typename name \
-        small:avatar(size:64)large:avatar(size:16)id}address{street city __typename}id}homeworld{id name diameter \
-        __typename}address{street city geo{lat lng __typename}__typename}id __typename}id __typename}}fragment \
-        UserBits on User{email name __typename id}
-        """
-    static let textDigest = "965e72214c64fc4323b6c0d791cee595729784770e99d4196779fb602ddbcc8f"
+  static let operationName = "Case238"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case238($first0:Int){user(id:\"u1\"){name bestFriend{name friends(first:0){id name friends(first:$first0){id \
+    name email small:avatar(size:32)large:avatar(size:16)__typename}__typename}bestFriend{__typename ...UserBits name \
+    email friends(first:3){name email scores __typename id}bestFriend{__typename name small:avatar(size:64)\
+    large:avatar(size:16)id}address{street city __typename}id}homeworld{id name diameter __typename}address{street \
+    city geo{lat lng __typename}__typename}id __typename}id __typename}}fragment UserBits on User{email name \
+    __typename id}
+    """
+  static let textDigest = "965e72214c64fc4323b6c0d791cee595729784770e99d4196779fb602ddbcc8f"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent) {
-        self.variables = Variables(first0: first0)
-    }
+  init(first0: GraphQLNullable<Int> = .absent) {
+    self.variables = Variables(first0: first0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0?", User.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0?", User.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+  }
 }
 
 extension Case238Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var id: String { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case238Query.Data.User {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s ?__typename:s?=User", Friends.self,
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s =User", Friends.self, BestFriend.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case238Query.Data.User.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s friends:[#0] ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s friends:[#0] =User", Friends.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
-            BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s ?id:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self, BestFriend.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s diameter:i? =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case238Query.Data.User.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s email:s? small:s large:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? small:s large:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case238Query.Data.User.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s small:s large:s ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s small:s large:s ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case238Query.Data.User.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

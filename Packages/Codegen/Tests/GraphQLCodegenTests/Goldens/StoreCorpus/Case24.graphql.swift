@@ -2,134 +2,130 @@
 
 import GraphQLCore
 
-/// The query `Case24`.
 struct Case24Query: GraphQLTypedOperation {
-    static let operationName = "Case24"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case24{version other:node(id:\"p3\"){__typename id ...on User{name bestFriend{name scores \
-        friends(first:0){__typename ...UserBits name small:avatar(size:32)large:avatar(size:64)id}address{street city \
-        geo{lat lng __typename}__typename}__typename id}}...on Planet{...PlanetBits name residents(first:3){id name \
-        email address{street city geo{lat lng __typename}__typename}__typename}}...on Ship{model}}}fragment PlanetBits \
-        on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "77bbbccf173cf8b5c47a75af274f5d68a7065c1f20cda87dcbd787de901bb912"
+  static let operationName = "Case24"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case24{version other:node(id:\"p3\"){__typename id ...on User{name bestFriend{name scores friends(first:0)\
+    {__typename ...UserBits name small:avatar(size:32)large:avatar(size:64)id}address{street city geo{lat lng \
+    __typename}__typename}__typename id}}...on Planet{...PlanetBits name residents(first:3){id name email \
+    address{street city geo{lat lng __typename}__typename}__typename}}...on Ship{model}}}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "77bbbccf173cf8b5c47a75af274f5d68a7065c1f20cda87dcbd787de901bb912"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s other:#0?", Other.self)
-        let __data: JSONObject
-        var version: String { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s other:#0?", Other.self)
+    let __data: JSONObject
+    var version: String { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case24Query.Data {
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case24Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s diameter:i? name:s residents:[#0] @1", Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s diameter:i? name:s residents:[#0] @1", Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s model:s?")
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s model:s?")
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s bestFriend:#0?", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s bestFriend:#0?", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case24Query.Data.Other.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case24Query.Data.Other.AsPlanet.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case24Query.Data.Other.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case24Query.Data.Other.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s scores:[[i?]?]? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case24Query.Data.Other.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? name:s ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case24Query.Data.Other.AsPlanet.Residents.Address
+  typealias Address = Case24Query.Data.Other.AsPlanet.Residents.Address
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case241`.
 struct Case241Query: GraphQLTypedOperation {
-    static let operationName = "Case241"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case241{grid(size:2){x y value __typename}}
-        """
-    static let textDigest = "f61770017b629daaffc4933e616b185bb427d0c100ec326f9c5840122c3f0337"
+  static let operationName = "Case241"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case241{grid(size:2){x y value __typename}}
+    """
+  static let textDigest = "f61770017b629daaffc4933e616b185bb427d0c100ec326f9c5840122c3f0337"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case241Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,381 +2,364 @@
 
 import GraphQLCore
 
-/// The query `Case242`.
 struct Case242Query: GraphQLTypedOperation {
-    static let operationName = "Case242"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case242($id0:ID!$first1:Int$flag2:Boolean!$size3:Int!$flag4:Boolean!){node(id:$id0){...on Planet{name \
-        moons{name radius __typename}}...on Ship{model pilot{...UserBits name bestFriend{__typename name \
-        address{street city geo{lat lng __typename}__typename}id}homeworld{...PlanetBits moons{name radius __typename}\
-        __typename id}address{street city geo{lat lng __typename}__typename}__typename id}}__typename id}\
-        nodes(ids:[\"u7\" \"u2\" \"s1\"]){id ...on Planet{...PlanetBits name diameter moons{name radius __typename}}\
-        ...on Ship{pilot{...UserBits name small:avatar(size:128)large:avatar(size:32)homeworld{name diameter \
-        moons{name radius __typename}residents(first:0){name email scores id __typename}__typename id}address{street \
-        city geo{lat lng __typename}__typename}id __typename}}__typename}planets(first:1){__typename name diameter \
-        moons{name radius __typename}residents(first:0){name email small:avatar(size:128)large:avatar(size:64)\
-        friends(first:$first1){id ...UserBits name email bestFriend{name email __typename id}address{street city \
-        geo{lat lng __typename}__typename}__typename}homeworld{...PlanetBits name diameter __typename id}\
-        address{street city __typename}__typename id}id}other:node(id:\"s2\"){...on User{...UserBits name email \
-        bestFriend{...UserBits friends(first:0){name scores address{street city geo{lat lng __typename}__typename}\
-        email@include(if:$flag2)id __typename}bestFriend{name small:avatar(size:$size3)large:avatar(size:32)id \
-        __typename}address{street city geo{lat lng __typename}__typename}id __typename}email@include(if:$flag4)}...on \
-        Planet{name diameter}...on Ship{model}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}\
-        fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "ea664d4a383c34b9e0ff20763f2955f0d8bb7b7438658c17c7f0480fb7b99b1b"
+  static let operationName = "Case242"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case242($id0:ID!$first1:Int$flag2:Boolean!$size3:Int!$flag4:Boolean!){node(id:$id0){...on Planet{name \
+    moons{name radius __typename}}...on Ship{model pilot{...UserBits name bestFriend{__typename name address{street \
+    city geo{lat lng __typename}__typename}id}homeworld{...PlanetBits moons{name radius __typename}__typename id}\
+    address{street city geo{lat lng __typename}__typename}__typename id}}__typename id}nodes(ids:[\"u7\" \"u2\" \
+    \"s1\"]){id ...on Planet{...PlanetBits name diameter moons{name radius __typename}}...on Ship{pilot{...UserBits \
+    name small:avatar(size:128)large:avatar(size:32)homeworld{name diameter moons{name radius __typename}\
+    residents(first:0){name email scores id __typename}__typename id}address{street city geo{lat lng __typename}\
+    __typename}id __typename}}__typename}planets(first:1){__typename name diameter moons{name radius __typename}\
+    residents(first:0){name email small:avatar(size:128)large:avatar(size:64)friends(first:$first1){id ...UserBits \
+    name email bestFriend{name email __typename id}address{street city geo{lat lng __typename}__typename}__typename}\
+    homeworld{...PlanetBits name diameter __typename id}address{street city __typename}__typename id}id}\
+    other:node(id:\"s2\"){...on User{...UserBits name email bestFriend{...UserBits friends(first:0){name scores \
+    address{street city geo{lat lng __typename}__typename}email@include(if:$flag2)id __typename}bestFriend{name \
+    small:avatar(size:$size3)large:avatar(size:32)id __typename}address{street city geo{lat lng __typename}__typename}\
+    id __typename}email@include(if:$flag4)}...on Planet{name diameter}...on Ship{model}__typename id}}fragment \
+    PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "ea664d4a383c34b9e0ff20763f2955f0d8bb7b7438658c17c7f0480fb7b99b1b"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String, first1: GraphQLNullable<Int> = .absent, flag2: Bool, size3: Int, flag4: Bool) {
-        self.variables = Variables(id0: id0, first1: first1, flag2: flag2, size3: size3, flag4: flag4)
-    }
+  init(id0: String, first1: GraphQLNullable<Int> = .absent, flag2: Bool, size3: Int, flag4: Bool) {
+    self.variables = Variables(id0: id0, first1: first1, flag2: flag2, size3: size3, flag4: flag4)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var first1: GraphQLNullable<Int> = .absent
+    var flag2: Bool
+    var size3: Int
+    var flag4: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "node:#0? nodes:[#1?] planets:[#2] other:#3?", Node.self, Nodes.self, Planets.self, Other.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "node:#0? nodes:[#1?] planets:[#2] other:#3?", Node.self, Nodes.self, Planets.self, Other.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case242Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case242Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 }
 
 extension Case242Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case242Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case242Query.Data.Node.AsShip.Pilot {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s address:#0? ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s address:#0? ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case242Query.Data.Node.AsShip.Pilot.BestFriend {
-    typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case242Query.Data.Node.AsShip.Pilot.Homeworld {
-    typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case242Query.Data.Node.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case242Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? name:s =Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var pilot: Pilot? { __field() }
+  }
 }
 
 extension Case242Query.Data.Nodes.AsPlanet {
-    typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case242Query.Data.Nodes.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s homeworld:#0? address:#1? @2", Homeworld.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case242Query.Data.Nodes.AsShip.Pilot {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s diameter:i? moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case242Query.Data.Nodes.AsShip.Pilot.Homeworld {
-    typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case242Query.Data.Planets {
-    typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case242Query.Data.Node.AsPlanet.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?",
-            Friends.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case242Query.Data.Planets.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User bestFriend:#0? address:#1? @2", BestFriend.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User bestFriend:#0? address:#1? @2", BestFriend.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case242Query.Data.Planets.Residents.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 
-    typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case242Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? bestFriend:#0? @1", BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? bestFriend:#0? @1", BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case242Query.Data.Other.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
-            BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s friends:[#0] bestFriend:#1? address:#2? @3", Friends.self, BestFriend.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case242Query.Data.Other.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? address:#0? ?email:s? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? address:#0? ?email:s? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var id: String { __field() }
+  }
 
-    typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case242Query.Data.Other.AsUser.BestFriend.Friends {
-    typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case242Query.Data.Node.AsShip.Pilot.Address
 }

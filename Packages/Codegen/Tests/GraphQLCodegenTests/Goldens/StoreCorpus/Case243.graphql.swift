@@ -2,42 +2,40 @@
 
 import GraphQLCore
 
-/// The query `Case243`.
 struct Case243Query: GraphQLTypedOperation {
-    static let operationName = "Case243"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case243{grid(size:2){x y value __typename}version}
-        """
-    static let textDigest = "784b25e326c06fef52cf8adf2031d26ddc25c69061a4f38f657b892568f72cec"
+  static let operationName = "Case243"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case243{grid(size:2){x y value __typename}version}
+    """
+  static let textDigest = "784b25e326c06fef52cf8adf2031d26ddc25c69061a4f38f657b892568f72cec"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?] version:s", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?] version:s", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case243Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case246`.
 struct Case246Query: GraphQLTypedOperation {
-    static let operationName = "Case246"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case246{version}
-        """
-    static let textDigest = "7bf0a9e1369546a86618d8aa881f353f5fa0f60071a34656f1d0ad0494cf4709"
+  static let operationName = "Case246"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case246{version}
+    """
+  static let textDigest = "7bf0a9e1369546a86618d8aa881f353f5fa0f60071a34656f1d0ad0494cf4709"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

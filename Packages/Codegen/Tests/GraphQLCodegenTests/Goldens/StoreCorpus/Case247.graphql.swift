@@ -2,174 +2,166 @@
 
 import GraphQLCore
 
-/// The query `Case247`.
 struct Case247Query: GraphQLTypedOperation {
-    static let operationName = "Case247"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case247($size0:Int!$flag1:Boolean!$id2:ID!){user(id:\"u8\"){__typename name email friends(first:2){name \
-        email small:avatar(size:$size0)large:avatar(size:16)scores address{street city __typename}__typename id}\
-        homeworld{name diameter __typename id}email@include(if:$flag1)id}node(id:$id2){__typename id}\
-        search(text:\"x-wing\" first:3){...on Planet{...PlanetBits name moons{name radius __typename}id}__typename \
-        ...on User{email id}...on Ship{id}}other:node(id:\"p2\"){id ...on User{name small:avatar(size:32)\
-        large:avatar(size:16)scores friends(first:0){id ...UserBits name small:avatar(size:16)large:avatar(size:32)\
-        scores __typename}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
-        User{email name __typename id}
-        """
-    static let textDigest = "eb1bad2c7ad4d97697ff0ee4ef37e9fefc03f414b465c1f7baacb25e6c18a542"
+  static let operationName = "Case247"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case247($size0:Int!$flag1:Boolean!$id2:ID!){user(id:\"u8\"){__typename name email friends(first:2){name \
+    email small:avatar(size:$size0)large:avatar(size:16)scores address{street city __typename}__typename id}\
+    homeworld{name diameter __typename id}email@include(if:$flag1)id}node(id:$id2){__typename id}\
+    search(text:\"x-wing\" first:3){...on Planet{...PlanetBits name moons{name radius __typename}id}__typename ...on \
+    User{email id}...on Ship{id}}other:node(id:\"p2\"){id ...on User{name small:avatar(size:32)large:avatar(size:16)\
+    scores friends(first:0){id ...UserBits name small:avatar(size:16)large:avatar(size:32)scores __typename}}\
+    __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+    __typename id}
+    """
+  static let textDigest = "eb1bad2c7ad4d97697ff0ee4ef37e9fefc03f414b465c1f7baacb25e6c18a542"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, id2: String) {
-        self.variables = Variables(size0: size0, flag1: flag1, id2: id2)
-    }
+  init(size0: Int, flag1: Bool, id2: String) {
+    self.variables = Variables(size0: size0, flag1: flag1, id2: id2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$id2` (`ID!`).
-        var id2: String
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var id2: String
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? node:#1? search:[#2] other:#3?", User.self, Node.self, Search.self, Other.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var node: Node? { __field() }
-        var search: [Search] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "user:#0? node:#1? search:[#2] other:#3?", User.self, Node.self, Search.self, Other.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var node: Node? { __field() }
+    var search: [Search] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case247Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? friends:[#0] homeworld:#1? id:s", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? friends:[#0] homeworld:#1? id:s", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
-        let __data: JSONObject
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields("__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:User", AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:User", AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case247Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case247Query.Data.User.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case247Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s __typename:s ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s __typename:s ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("__typename:s ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+  }
 }
 
 extension Case247Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case247Query.Data.Other {
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] =User", Friends.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case247Query.Data.Other.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? name:s =User small:s large:s scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case251`.
 struct Case251Query: GraphQLTypedOperation {
-    static let operationName = "Case251"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case251{grid(size:1){x y value __typename}}
-        """
-    static let textDigest = "1a3238f10d6b6f48d12e80b956ad278b3ce1e593653419161b978feebc781adf"
+  static let operationName = "Case251"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case251{grid(size:1){x y value __typename}}
+    """
+  static let textDigest = "1a3238f10d6b6f48d12e80b956ad278b3ce1e593653419161b978feebc781adf"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case251Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

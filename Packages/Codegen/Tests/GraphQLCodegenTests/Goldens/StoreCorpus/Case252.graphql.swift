@@ -2,115 +2,105 @@
 
 import GraphQLCore
 
-/// The query `Case252`.
 struct Case252Query: GraphQLTypedOperation {
-    static let operationName = "Case252"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case252($size0:Int!$flag1:Boolean!$flag2:Boolean!){viewer{name small:avatar(size:$size0)\
-        large:avatar(size:32)friends(first:2){...UserBits name scores __typename id}bestFriend{...UserBits name email \
-        small:avatar(size:128)large:avatar(size:16)bestFriend{email small:avatar(size:32)large:avatar(size:128)\
-        friends(first:1){email email@skip(if:$flag1)__typename id}bestFriend{id ...UserBits name email __typename}\
-        email@include(if:$flag2)__typename id}__typename id}id __typename}tags}fragment UserBits on User{email name \
-        __typename id}
-        """
-    static let textDigest = "60135adc7a997b7df6ad823bfb525270e81e7eadaf6c0c7a46bc820afd85dc29"
+  static let operationName = "Case252"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case252($size0:Int!$flag1:Boolean!$flag2:Boolean!){viewer{name small:avatar(size:$size0)large:avatar(size:32)\
+    friends(first:2){...UserBits name scores __typename id}bestFriend{...UserBits name email small:avatar(size:128)\
+    large:avatar(size:16)bestFriend{email small:avatar(size:32)large:avatar(size:128)friends(first:1){email \
+    email@skip(if:$flag1)__typename id}bestFriend{id ...UserBits name email __typename}email@include(if:$flag2)\
+    __typename id}__typename id}id __typename}tags}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "60135adc7a997b7df6ad823bfb525270e81e7eadaf6c0c7a46bc820afd85dc29"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, flag2: Bool) {
-        self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2)
-    }
+  init(size0: Int, flag1: Bool, flag2: Bool) {
+    self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var flag2: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? tags:[s?]?", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? tags:[s?]?", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case252Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? id:s ?__typename:s?=User", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] bestFriend:#1? id:s =User", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case252Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? @1", BestFriend.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case252Query.Data.Viewer.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case252Query.Data.Viewer.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? name:s ?__typename:s?=User @0", UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? name:s =User @0", UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }

@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case254`.
 struct Case254Query: GraphQLTypedOperation {
-    static let operationName = "Case254"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case254{version}
-        """
-    static let textDigest = "de67d3a824d5cdb8b31a556e71e49d9afff1bf797bb311ef9d78a91ab779e2e8"
+  static let operationName = "Case254"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case254{version}
+    """
+  static let textDigest = "de67d3a824d5cdb8b31a556e71e49d9afff1bf797bb311ef9d78a91ab779e2e8"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case255`.
 struct Case255Query: GraphQLTypedOperation {
-    static let operationName = "Case255"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case255{grid(size:0){x y value __typename}}
-        """
-    static let textDigest = "b04a20bd5552d347352bc93c499f3cd634e7ada43b39ff1575124035659e9bdb"
+  static let operationName = "Case255"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case255{grid(size:0){x y value __typename}}
+    """
+  static let textDigest = "b04a20bd5552d347352bc93c499f3cd634e7ada43b39ff1575124035659e9bdb"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case255Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,275 +2,260 @@
 
 import GraphQLCore
 
-/// The query `Case257`.
 struct Case257Query: GraphQLTypedOperation {
-    static let operationName = "Case257"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case257($flag0:Boolean!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!$size5:Int!$flag6:Boolean!)\
-        {nodes(ids:[\"u7\" \"missing\" \"p1\"]){id ...on User{...UserBits name friends(first:2){id \
-        small:avatar(size:16)large:avatar(size:64)friends(first:3){name email id __typename}bestFriend{name scores \
-        friends(first:0){name email small:avatar(size:64)large:avatar(size:16)email@skip(if:$flag0)__typename id}\
-        email@skip(if:$flag1)__typename id}address{street city geo{lat lng __typename}__typename}__typename}\
-        homeworld{__typename name diameter id}address{street city __typename}}...on Planet{name moons{name radius \
-        __typename}}...on User{email}__typename}planets(first:0){...PlanetBits name residents(first:4){name scores \
-        friends(first:3){name friends(first:$first3){email@skip(if:$flag2)id __typename}email@skip(if:$flag4)\
-        __typename id}bestFriend{id name email small:avatar(size:16)large:avatar(size:64)scores bestFriend{name email \
-        small:avatar(size:$size5)large:avatar(size:32)__typename id}homeworld{name moons{name radius __typename}\
-        __typename id}email@skip(if:$flag6)__typename}address{street city geo{lat lng __typename}__typename}id \
-        __typename}__typename id}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
-        on User{email name __typename id}
-        """
-    static let textDigest = "56a711503e54445547cdb912b272f7f7c0726afed2be4fc4d3c51f4723d9db9f"
+  static let operationName = "Case257"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case257($flag0:Boolean!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!$size5:Int!$flag6:Boolean!)\
+    {nodes(ids:[\"u7\" \"missing\" \"p1\"]){id ...on User{...UserBits name friends(first:2){id small:avatar(size:16)\
+    large:avatar(size:64)friends(first:3){name email id __typename}bestFriend{name scores friends(first:0){name email \
+    small:avatar(size:64)large:avatar(size:16)email@skip(if:$flag0)__typename id}email@skip(if:$flag1)__typename id}\
+    address{street city geo{lat lng __typename}__typename}__typename}homeworld{__typename name diameter id}\
+    address{street city __typename}}...on Planet{name moons{name radius __typename}}...on User{email}__typename}\
+    planets(first:0){...PlanetBits name residents(first:4){name scores friends(first:3){name friends(first:$first3)\
+    {email@skip(if:$flag2)id __typename}email@skip(if:$flag4)__typename id}bestFriend{id name email \
+    small:avatar(size:16)large:avatar(size:64)scores bestFriend{name email small:avatar(size:$size5)\
+    large:avatar(size:32)__typename id}homeworld{name moons{name radius __typename}__typename id}email@skip(if:$flag6)\
+    __typename}address{street city geo{lat lng __typename}__typename}id __typename}__typename id}version}fragment \
+    PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "56a711503e54445547cdb912b272f7f7c0726afed2be4fc4d3c51f4723d9db9f"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        flag0: Bool,
-        flag1: Bool,
-        flag2: Bool,
-        first3: GraphQLNullable<Int> = .absent,
-        flag4: Bool,
-        size5: Int,
-        flag6: Bool
-    ) {
-        self.variables = Variables(
-            flag0: flag0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6)
-    }
+  init(
+    flag0: Bool,
+    flag1: Bool,
+    flag2: Bool,
+    first3: GraphQLNullable<Int> = .absent,
+    flag4: Bool,
+    size5: Int,
+    flag6: Bool
+  ) {
+    self.variables = Variables(
+      flag0: flag0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-        /// The variable `$flag6` (`Boolean!`).
-        var flag6: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+    var flag2: Bool
+    var first3: GraphQLNullable<Int> = .absent
+    var flag4: Bool
+    var size5: Int
+    var flag6: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("nodes:[#0?] planets:[#1] version:s", Nodes.self, Planets.self)
-        let __data: JSONObject
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("nodes:[#0?] planets:[#1] version:s", Nodes.self, Planets.self)
+    let __data: JSONObject
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case257Query.Data {
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case257Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User friends:[#0] homeworld:#1? address:#2? @3", Friends.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case257Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case257Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User", Friends.self,
-            BestFriend.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s small:s large:s friends:[#0] bestFriend:#1? address:#2? =User", Friends.self, BestFriend.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s diameter:i? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case257Query.Data.Nodes.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] ?email:s? ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? friends:[#0] ?email:s? =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case257Query.Data.Nodes.AsUser.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case257Query.Data.Nodes.AsUser.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case257Query.Data.Planets {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User", Friends.self,
-            BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s =User", Friends.self, BestFriend.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case257Query.Data.Planets.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] ?email:s? ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] ?email:s? =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? ?__typename:s?=User",
-            BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? =User", BestFriend.self,
+      Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    typealias Address = Case257Query.Data.Nodes.AsUser.Friends.Address
+  typealias Address = Case257Query.Data.Nodes.AsUser.Friends.Address
 }
 
 extension Case257Query.Data.Planets.Residents.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("?email:s? id:s =User")
+    let __data: JSONObject
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case257Query.Data.Planets.Residents.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case257Query.Data.Planets.Residents.BestFriend.Homeworld {
-    typealias Moons = Case257Query.Data.Nodes.AsPlanet.Moons
+  typealias Moons = Case257Query.Data.Nodes.AsPlanet.Moons
 }

@@ -2,224 +2,212 @@
 
 import GraphQLCore
 
-/// The query `Case263`.
 struct Case263Query: GraphQLTypedOperation {
-    static let operationName = "Case263"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case263($id0:ID!$first1:Int$flag2:Boolean!){node(id:$id0){...on User{name email friends(first:$first1)\
-        {__typename name email scores address{street city __typename}id}homeworld{name diameter residents(first:3)\
-        {...UserBits name address{street city __typename}id __typename}__typename id}address{street city geo{lat lng \
-        __typename}__typename}email@skip(if:$flag2)}...on Planet{name diameter moons{name radius __typename}}...on \
-        Ship{pilot{name homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}__typename id}\
-        }__typename id}nodes(ids:[\"u3\" \"u5\" \"p2\"]){id ...on User{...UserBits name scores homeworld{...PlanetBits \
-        moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}}...on \
-        Ship{model}__typename}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
-        User{email name __typename id}
-        """
-    static let textDigest = "cb3d9781aaa06a9a017b507a6bb87f9f6b3e40d15f776bbcd1678a0ce460759c"
+  static let operationName = "Case263"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case263($id0:ID!$first1:Int$flag2:Boolean!){node(id:$id0){...on User{name email friends(first:$first1)\
+    {__typename name email scores address{street city __typename}id}homeworld{name diameter residents(first:3)\
+    {...UserBits name address{street city __typename}id __typename}__typename id}address{street city geo{lat lng \
+    __typename}__typename}email@skip(if:$flag2)}...on Planet{name diameter moons{name radius __typename}}...on \
+    Ship{pilot{name homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}__typename id}}\
+    __typename id}nodes(ids:[\"u3\" \"u5\" \"p2\"]){id ...on User{...UserBits name scores homeworld{...PlanetBits \
+    moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}}...on Ship{model}\
+    __typename}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+    __typename id}
+    """
+  static let textDigest = "cb3d9781aaa06a9a017b507a6bb87f9f6b3e40d15f776bbcd1678a0ce460759c"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String, first1: GraphQLNullable<Int> = .absent, flag2: Bool) {
-        self.variables = Variables(id0: id0, first1: first1, flag2: flag2)
-    }
+  init(id0: String, first1: GraphQLNullable<Int> = .absent, flag2: Bool) {
+    self.variables = Variables(id0: id0, first1: first1, flag2: flag2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var first1: GraphQLNullable<Int> = .absent
+    var flag2: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("node:#0? nodes:[#1?] tags:[s?]?", Node.self, Nodes.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? nodes:[#1?] tags:[s?]?", Node.self, Nodes.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case263Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:Ship @1:User", AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Ship @1:User", AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case263Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case263Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case263Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("name:s homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case263Query.Data.Node.AsShip.Pilot {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case263Query.Data.Node.AsShip.Pilot.Homeworld {
-    typealias Moons = Case263Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case263Query.Data.Node.AsPlanet.Moons
 }
 
 extension Case263Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? scores:[[i?]?]? address:#0? id:s", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? scores:[[i?]?]? address:#0? id:s", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case263Query.Data.Node.AsUser.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case263Query.Data.Node.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case263Query.Data.Node.AsUser.Homeworld.Residents {
-    typealias Address = Case263Query.Data.Node.AsUser.Friends.Address
+  typealias Address = Case263Query.Data.Node.AsUser.Friends.Address
 }
 
 extension Case263Query.Data.Node.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case263Query.Data.Nodes {
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?=Ship")
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? =Ship")
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User scores:[[i?]?]? homeworld:#0? address:#1? @2", Homeworld.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User scores:[[i?]?]? homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case263Query.Data.Nodes.AsUser {
-    typealias Homeworld = Case263Query.Data.Node.AsShip.Pilot.Homeworld
+  typealias Homeworld = Case263Query.Data.Node.AsShip.Pilot.Homeworld
 
-    typealias Address = Case263Query.Data.Node.AsUser.Address
+  typealias Address = Case263Query.Data.Node.AsUser.Address
 }

@@ -2,231 +2,217 @@
 
 import GraphQLCore
 
-/// The query `Case264`.
 struct Case264Query: GraphQLTypedOperation {
-    static let operationName = "Case264"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case264($flag0:Boolean!$flag1:Boolean!$size2:Int!){viewer{name email scores bestFriend{name email scores \
-        friends(first:1){name small:avatar(size:32)large:avatar(size:16)scores bestFriend{__typename id name email \
-        small:avatar(size:128)large:avatar(size:16)}email@include(if:$flag0)id __typename}email@include(if:$flag1)id \
-        __typename}__typename id}nodes(ids:[\"s1\" \"u4\" \"u1\"]){id ...on User{name email bestFriend{...UserBits \
-        bestFriend{name small:avatar(size:128)large:avatar(size:64)friends(first:0){...UserBits email \
-        small:avatar(size:64)large:avatar(size:32)scores __typename id}homeworld{...PlanetBits name diameter \
-        moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}id __typename}\
-        id __typename}}...on Planet{name diameter moons{name radius __typename}residents(first:1){name email \
-        small:avatar(size:$size2)large:avatar(size:16)address{street city geo{lat lng __typename}__typename}__typename \
-        id}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
-        __typename id}
-        """
-    static let textDigest = "8a713f046d101361d1b4b5912052ed7b93daa5b6e6b6fbd7ba3aee9476fefd06"
+  static let operationName = "Case264"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case264($flag0:Boolean!$flag1:Boolean!$size2:Int!){viewer{name email scores bestFriend{name email scores \
+    friends(first:1){name small:avatar(size:32)large:avatar(size:16)scores bestFriend{__typename id name email \
+    small:avatar(size:128)large:avatar(size:16)}email@include(if:$flag0)id __typename}email@include(if:$flag1)id \
+    __typename}__typename id}nodes(ids:[\"s1\" \"u4\" \"u1\"]){id ...on User{name email bestFriend{...UserBits \
+    bestFriend{name small:avatar(size:128)large:avatar(size:64)friends(first:0){...UserBits email small:avatar(size:64)\
+    large:avatar(size:32)scores __typename id}homeworld{...PlanetBits name diameter moons{name radius __typename}\
+    __typename id}address{street city geo{lat lng __typename}__typename}id __typename}id __typename}}...on Planet{name \
+    diameter moons{name radius __typename}residents(first:1){name email small:avatar(size:$size2)large:avatar(size:16)\
+    address{street city geo{lat lng __typename}__typename}__typename id}}__typename}}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "8a713f046d101361d1b4b5912052ed7b93daa5b6e6b6fbd7ba3aee9476fefd06"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool, flag1: Bool, size2: Int) {
-        self.variables = Variables(flag0: flag0, flag1: flag1, size2: size2)
-    }
+  init(flag0: Bool, flag1: Bool, size2: Int) {
+    self.variables = Variables(flag0: flag0, flag1: flag1, size2: size2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+    var size2: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? nodes:[#1?]", Viewer.self, Nodes.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var nodes: [Nodes?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? nodes:[#1?]", Viewer.self, Nodes.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var nodes: [Nodes?] { __field() }
+  }
 }
 
 extension Case264Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? bestFriend:#0? ?__typename:s?=User ?id:s?", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? bestFriend:#0? =User ?id:s?", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case264Query.Data.Viewer {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case264Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? bestFriend:#0? ?email:s? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? bestFriend:#0? ?email:s? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case264Query.Data.Viewer.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s email:s? small:s large:s")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s email:s? small:s large:s")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case264Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s diameter:i? moons:[#0?]? residents:[#1] =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? bestFriend:#0? ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? bestFriend:#0? =User", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case264Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case264Query.Data.Nodes.AsPlanet.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case264Query.Data.Nodes.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case264Query.Data.Nodes.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case264Query.Data.Nodes.AsUser.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] homeworld:#1? address:#2? id:s =User", Friends.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case264Query.Data.Nodes.AsUser.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    typealias Address = Case264Query.Data.Nodes.AsPlanet.Residents.Address
+  typealias Address = Case264Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case264Query.Data.Nodes.AsUser.BestFriend.BestFriend.Homeworld {
-    typealias Moons = Case264Query.Data.Nodes.AsPlanet.Moons
+  typealias Moons = Case264Query.Data.Nodes.AsPlanet.Moons
 }

@@ -2,210 +2,196 @@
 
 import GraphQLCore
 
-/// The query `Case270`.
 struct Case270Query: GraphQLTypedOperation {
-    static let operationName = "Case270"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case270($flag0:Boolean!$first1:Int$size2:Int!$flag3:Boolean!$first4:Int$flag5:Boolean!)\
-        {viewer{__typename email scores friends(first:$first1){__typename scores homeworld{__typename ...PlanetBits \
-        diameter moons{name radius __typename}id}address{street city __typename}email@skip(if:$flag0)id}id}\
-        user(id:\"u1\"){small:avatar(size:16)large:avatar(size:128)friends(first:$first4){name friends(first:3){name \
-        friends(first:3){...UserBits name id __typename}homeworld{name diameter __typename id}address{street city \
-        __typename}__typename id}homeworld{name moons{name radius __typename}residents(first:0){__typename id name \
-        small:avatar(size:$size2)large:avatar(size:128)email@include(if:$flag3)}__typename id}address{street city \
-        geo{lat lng __typename}__typename}id __typename}email@include(if:$flag5)__typename id}}fragment PlanetBits on \
-        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "365ab32d25363b74eb3610c186e9e9d49eb3875f67b18559ee3809dd00a242b7"
+  static let operationName = "Case270"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case270($flag0:Boolean!$first1:Int$size2:Int!$flag3:Boolean!$first4:Int$flag5:Boolean!){viewer{__typename \
+    email scores friends(first:$first1){__typename scores homeworld{__typename ...PlanetBits diameter moons{name \
+    radius __typename}id}address{street city __typename}email@skip(if:$flag0)id}id}user(id:\"u1\")\
+    {small:avatar(size:16)large:avatar(size:128)friends(first:$first4){name friends(first:3){name friends(first:3)\
+    {...UserBits name id __typename}homeworld{name diameter __typename id}address{street city __typename}__typename id}\
+    homeworld{name moons{name radius __typename}residents(first:0){__typename id name small:avatar(size:$size2)\
+    large:avatar(size:128)email@include(if:$flag3)}__typename id}address{street city geo{lat lng __typename}__typename}\
+    id __typename}email@include(if:$flag5)__typename id}}fragment PlanetBits on Planet{diameter name __typename id}\
+    fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "365ab32d25363b74eb3610c186e9e9d49eb3875f67b18559ee3809dd00a242b7"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        flag0: Bool,
-        first1: GraphQLNullable<Int> = .absent,
-        size2: Int,
-        flag3: Bool,
-        first4: GraphQLNullable<Int> = .absent,
-        flag5: Bool
-    ) {
-        self.variables = Variables(
-            flag0: flag0, first1: first1, size2: size2, flag3: flag3, first4: first4, flag5: flag5)
-    }
+  init(
+    flag0: Bool,
+    first1: GraphQLNullable<Int> = .absent,
+    size2: Int,
+    flag3: Bool,
+    first4: GraphQLNullable<Int> = .absent,
+    flag5: Bool
+  ) {
+    self.variables = Variables(flag0: flag0, first1: first1, size2: size2, flag3: flag3, first4: first4, flag5: flag5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int> = .absent
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var first1: GraphQLNullable<Int> = .absent
+    var size2: Int
+    var flag3: Bool
+    var first4: GraphQLNullable<Int> = .absent
+    var flag5: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? user:#1?", Viewer.self, User.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var user: User? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? user:#1?", Viewer.self, User.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var user: User? { __field() }
+  }
 }
 
 extension Case270Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? scores:[[i?]?]? friends:[#0] id:s", Friends.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? scores:[[i?]?]? friends:[#0] id:s", Friends.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s friends:[#0] ?email:s? ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var email: String?? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s friends:[#0] ?email:s? =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case270Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s scores:[[i?]?]? homeworld:#0? address:#1? ?email:s? ?id:s?", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s scores:[[i?]?]? homeworld:#0? address:#1? ?email:s? ?id:s?", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case270Query.Data.Viewer.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s diameter:i? name:s ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s diameter:i? name:s ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case270Query.Data.Viewer.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case270Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] homeworld:#1? address:#2? id:s =User", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case270Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case270Query.Data.User.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User id:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    typealias Address = Case270Query.Data.Viewer.Friends.Address
+  typealias Address = Case270Query.Data.Viewer.Friends.Address
 }
 
 extension Case270Query.Data.User.Friends.Homeworld {
-    typealias Moons = Case270Query.Data.Viewer.Friends.Homeworld.Moons
+  typealias Moons = Case270Query.Data.Viewer.Friends.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s small:s large:s ?email:s?")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var email: String?? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s small:s large:s ?email:s?")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case270Query.Data.User.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

@@ -2,141 +2,134 @@
 
 import GraphQLCore
 
-/// The query `Case272`.
 struct Case272Query: GraphQLTypedOperation {
-    static let operationName = "Case272"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case272($flag0:Boolean!$flag1:Boolean!){user(id:\"u1\"){__typename email email@skip(if:$flag0)id}\
-        nodes(ids:[\"u6\" \"p3\" \"u4\"]){...on Planet{...PlanetBits name moons{name radius __typename}\
-        residents(first:0){...UserBits name email bestFriend{name friends(first:2){id ...UserBits \
-        email@include(if:$flag1)__typename}homeworld{name moons{name radius __typename}__typename id}id __typename}id \
-        __typename}}__typename id}planets(first:1){diameter __typename id}grid(size:2){x y value __typename}}fragment \
-        PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "c6a44923adf4cae93e0e460e50a318435acfb9c7b038da8c61a295b70c581272"
+  static let operationName = "Case272"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case272($flag0:Boolean!$flag1:Boolean!){user(id:\"u1\"){__typename email email@skip(if:$flag0)id}\
+    nodes(ids:[\"u6\" \"p3\" \"u4\"]){...on Planet{...PlanetBits name moons{name radius __typename}residents(first:0)\
+    {...UserBits name email bestFriend{name friends(first:2){id ...UserBits email@include(if:$flag1)__typename}\
+    homeworld{name moons{name radius __typename}__typename id}id __typename}id __typename}}__typename id}\
+    planets(first:1){diameter __typename id}grid(size:2){x y value __typename}}fragment PlanetBits on Planet{diameter \
+    name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "c6a44923adf4cae93e0e460e50a318435acfb9c7b038da8c61a295b70c581272"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool, flag1: Bool) {
-        self.variables = Variables(flag0: flag0, flag1: flag1)
-    }
+  init(flag0: Bool, flag1: Bool) {
+    self.variables = Variables(flag0: flag0, flag1: flag1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? nodes:[#1?] planets:[#2] grid:[[#3?]?]", User.self, Nodes.self, Planets.self, Grid.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "user:#0? nodes:[#1?] planets:[#2] grid:[[#3?]?]", User.self, Nodes.self, Planets.self, Grid.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case272Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Planet", AsPlanet.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet", AsPlanet.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case272Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
-            Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? id:s ?__typename:s?=User", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] homeworld:#1? id:s =User", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet.Residents.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? name:s ?__typename:s?=User @0", UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? name:s =User @0", UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld {
-    typealias Moons = Case272Query.Data.Nodes.AsPlanet.Moons
+  typealias Moons = Case272Query.Data.Nodes.AsPlanet.Moons
 }

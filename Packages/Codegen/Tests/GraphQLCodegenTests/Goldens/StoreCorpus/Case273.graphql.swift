@@ -2,49 +2,47 @@
 
 import GraphQLCore
 
-/// The query `Case273`.
 struct Case273Query: GraphQLTypedOperation {
-    static let operationName = "Case273"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case273{planets(first:0){name moons{name radius __typename}__typename id}}
-        """
-    static let textDigest = "0bb41f23d28fec89b9e545b5e212359ecc035890a0c163f8470cdae404ebaef9"
+  static let operationName = "Case273"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case273{planets(first:0){name moons{name radius __typename}__typename id}}
+    """
+  static let textDigest = "0bb41f23d28fec89b9e545b5e212359ecc035890a0c163f8470cdae404ebaef9"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0]", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case273Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case273Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }

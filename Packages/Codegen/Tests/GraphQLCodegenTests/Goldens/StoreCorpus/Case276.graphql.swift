@@ -2,50 +2,47 @@
 
 import GraphQLCore
 
-/// The query `Case276`.
 struct Case276Query: GraphQLTypedOperation {
-    static let operationName = "Case276"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case276{planets(first:2){diameter moons{name radius __typename}__typename id}}
-        """
-    static let textDigest = "8ae53a1e73584bb52ee5f833157bfc834bfdd58a67c8a74cfa544ace2e41e45f"
+  static let operationName = "Case276"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case276{planets(first:2){diameter moons{name radius __typename}__typename id}}
+    """
+  static let textDigest = "8ae53a1e73584bb52ee5f833157bfc834bfdd58a67c8a74cfa544ace2e41e45f"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0]", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case276Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case276Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }

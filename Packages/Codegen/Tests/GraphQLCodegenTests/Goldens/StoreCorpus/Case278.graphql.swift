@@ -2,121 +2,117 @@
 
 import GraphQLCore
 
-/// The query `Case278`.
 struct Case278Query: GraphQLTypedOperation {
-    static let operationName = "Case278"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case278($size0:Int!){search(text:\"x-wing\" first:5){...on Planet{name diameter moons{name radius \
-        __typename}residents(first:3){...UserBits name email small:avatar(size:$size0)large:avatar(size:16)\
-        friends(first:1){name email scores id __typename}address{street city geo{lat lng __typename}__typename}\
-        __typename id}id}__typename ...on Ship{id}...on User{id}}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "e8a514c22368b3d4c8e5d82e2d04245682f8e66c6871ce426e27d49a7fbc989b"
+  static let operationName = "Case278"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case278($size0:Int!){search(text:\"x-wing\" first:5){...on Planet{name diameter moons{name radius __typename}\
+    residents(first:3){...UserBits name email small:avatar(size:$size0)large:avatar(size:16)friends(first:1){name \
+    email scores id __typename}address{street city geo{lat lng __typename}__typename}__typename id}id}__typename ...on \
+    Ship{id}...on User{id}}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "e8a514c22368b3d4c8e5d82e2d04245682f8e66c6871ce426e27d49a7fbc989b"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int) {
-        self.variables = Variables(size0: size0)
-    }
+  init(size0: Int) {
+    self.variables = Variables(size0: size0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("search:[#0]", Search.self)
-        let __data: JSONObject
-        var search: [Search] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("search:[#0]", Search.self)
+    let __data: JSONObject
+    var search: [Search] { __field() }
+  }
 }
 
 extension Case278Query.Data {
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields("= @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case278Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s? ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s? =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("=Ship ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("=User ?id:s?")
+    let __data: JSONObject
+  }
 }
 
 extension Case278Query.Data.Search.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] address:#1? @2", Friends.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s friends:[#0] address:#1? @2", Friends.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case278Query.Data.Search.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case278Query.Data.Search.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

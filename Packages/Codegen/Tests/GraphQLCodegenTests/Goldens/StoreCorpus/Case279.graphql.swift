@@ -2,48 +2,46 @@
 
 import GraphQLCore
 
-/// The query `Case279`.
 struct Case279Query: GraphQLTypedOperation {
-    static let operationName = "Case279"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case279{tags other:node(id:\"u7\"){...on Planet{name}__typename id}}
-        """
-    static let textDigest = "ac6031107a2f6a3bfb3ef8bcdd98dd452e386b0dd3d8ddfdf2cb04e7d8a3bb0d"
+  static let operationName = "Case279"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case279{tags other:node(id:\"u7\"){...on Planet{name}__typename id}}
+    """
+  static let textDigest = "ac6031107a2f6a3bfb3ef8bcdd98dd452e386b0dd3d8ddfdf2cb04e7d8a3bb0d"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("tags:[s?]? other:#0?", Other.self)
-        let __data: JSONObject
-        var tags: [String?]? { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("tags:[s?]? other:#0?", Other.self)
+    let __data: JSONObject
+    var tags: [String?]? { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case279Query.Data {
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Planet", AsPlanet.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet", AsPlanet.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+  }
 }
 
 extension Case279Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }

@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case281`.
 struct Case281Query: GraphQLTypedOperation {
-    static let operationName = "Case281"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case281{version}
-        """
-    static let textDigest = "844238a4c0954c7bcc2bf5ff269be4e6d077291e786a2e46636739bcfc2d7a35"
+  static let operationName = "Case281"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case281{version}
+    """
+  static let textDigest = "844238a4c0954c7bcc2bf5ff269be4e6d077291e786a2e46636739bcfc2d7a35"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

@@ -2,158 +2,152 @@
 
 import GraphQLCore
 
-/// The query `Case283`.
 struct Case283Query: GraphQLTypedOperation {
-    static let operationName = "Case283"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case283($flag0:Boolean!){user(id:\"u7\"){name email scores bestFriend{__typename ...UserBits name scores \
-        friends(first:3){id name email small:avatar(size:128)large:avatar(size:32)scores friends(first:3){id \
-        ...UserBits name small:avatar(size:128)large:avatar(size:32)scores __typename}address{street city __typename}\
-        __typename}bestFriend{name scores __typename id}homeworld{diameter __typename id}email@include(if:$flag0)id}\
-        homeworld{id name diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}\
-        __typename}__typename id}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "dfab2098fe295e1d9a21db1e5fe8bfa023cba42736f0236631d7e978622a7beb"
+  static let operationName = "Case283"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case283($flag0:Boolean!){user(id:\"u7\"){name email scores bestFriend{__typename ...UserBits name scores \
+    friends(first:3){id name email small:avatar(size:128)large:avatar(size:32)scores friends(first:3){id ...UserBits \
+    name small:avatar(size:128)large:avatar(size:32)scores __typename}address{street city __typename}__typename}\
+    bestFriend{name scores __typename id}homeworld{diameter __typename id}email@include(if:$flag0)id}homeworld{id name \
+    diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}__typename}__typename \
+    id}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "dfab2098fe295e1d9a21db1e5fe8bfa023cba42736f0236631d7e978622a7beb"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool) {
-        self.variables = Variables(flag0: flag0)
-    }
+  init(flag0: Bool) {
+    self.variables = Variables(flag0: flag0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0?", User.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0?", User.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+  }
 }
 
 extension Case283Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?__typename:s?=User ?id:s?",
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? =User ?id:s?", BestFriend.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case283Query.Data.User {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? @3",
-            Friends.self, BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s ?id:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? @3", Friends.self,
+      BestFriend.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s diameter:i? moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case283Query.Data.User.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User",
-            Friends.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] address:#1? =User", Friends.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case283Query.Data.User.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? name:s =User small:s large:s scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case283Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case283Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

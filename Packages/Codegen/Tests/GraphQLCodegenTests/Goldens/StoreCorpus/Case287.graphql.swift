@@ -2,93 +2,89 @@
 
 import GraphQLCore
 
-/// The query `Case287`.
 struct Case287Query: GraphQLTypedOperation {
-    static let operationName = "Case287"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case287($first0:Int){nodes(ids:[\"s1\" \"s2\" \"u8\"]){__typename ...on User{name email \
-        small:avatar(size:16)large:avatar(size:128)scores friends(first:$first0){homeworld{...PlanetBits name \
-        __typename id}__typename id}}...on Named{name}id}}fragment PlanetBits on Planet{diameter name __typename id}
-        """
-    static let textDigest = "ac2dc7b73d3e49fe6b2dd0b4dfd716be217dfa0f9b97eb39f9d35b796922a5b7"
+  static let operationName = "Case287"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case287($first0:Int){nodes(ids:[\"s1\" \"s2\" \"u8\"]){__typename ...on User{name email small:avatar(size:16)\
+    large:avatar(size:128)scores friends(first:$first0){homeworld{...PlanetBits name __typename id}__typename id}}\
+    ...on Named{name}id}}fragment PlanetBits on Planet{diameter name __typename id}
+    """
+  static let textDigest = "ac2dc7b73d3e49fe6b2dd0b4dfd716be217dfa0f9b97eb39f9d35b796922a5b7"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent) {
-        self.variables = Variables(first0: first0)
-    }
+  init(first0: GraphQLNullable<Int> = .absent) {
+    self.variables = Variables(first0: first0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("nodes:[#0?]", Nodes.self)
-        let __data: JSONObject
-        var nodes: [Nodes?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("nodes:[#0?]", Nodes.self)
+    let __data: JSONObject
+    var nodes: [Nodes?] { __field() }
+  }
 }
 
 extension Case287Query.Data {
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case287Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s @0:User", AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s @0:User", AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case287Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case287Query.Data.Nodes.AsUser.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }

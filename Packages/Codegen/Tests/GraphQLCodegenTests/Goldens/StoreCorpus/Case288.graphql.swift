@@ -2,266 +2,252 @@
 
 import GraphQLCore
 
-/// The query `Case288`.
 struct Case288Query: GraphQLTypedOperation {
-    static let operationName = "Case288"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case288($first0:Int$first1:Int){viewer{name email bestFriend{id friends(first:$first0){name email \
-        homeworld{__typename id}__typename id}address{street city geo{lat lng __typename}__typename}__typename}\
-        homeworld{__typename name moons{name radius __typename}residents(first:2){friends(first:$first1){id email \
-        small:avatar(size:32)large:avatar(size:64)scores address{street city __typename}__typename}id __typename}id}\
-        __typename id}user(id:\"u4\"){name address{street city geo{lat lng __typename}__typename}id __typename}\
-        other:node(id:\"missing\"){...on User{name email small:avatar(size:64)large:avatar(size:16)homeworld{name \
-        diameter moons{name radius __typename}__typename id}}...on Planet{...PlanetBits name moons{name radius \
-        __typename}residents(first:0){name email scores bestFriend{__typename id name email small:avatar(size:128)\
-        large:avatar(size:16)address{street city __typename}}homeworld{name diameter __typename id}address{street city \
-        __typename}__typename id}}...on Ship{model}__typename id}}fragment PlanetBits on Planet{diameter name \
-        __typename id}
-        """
-    static let textDigest = "b1e06b67c0e433015db5330305dde4ecf08490e5762aea6368b29858e9413a3f"
+  static let operationName = "Case288"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case288($first0:Int$first1:Int){viewer{name email bestFriend{id friends(first:$first0){name email \
+    homeworld{__typename id}__typename id}address{street city geo{lat lng __typename}__typename}__typename}\
+    homeworld{__typename name moons{name radius __typename}residents(first:2){friends(first:$first1){id email \
+    small:avatar(size:32)large:avatar(size:64)scores address{street city __typename}__typename}id __typename}id}\
+    __typename id}user(id:\"u4\"){name address{street city geo{lat lng __typename}__typename}id __typename}\
+    other:node(id:\"missing\"){...on User{name email small:avatar(size:64)large:avatar(size:16)homeworld{name diameter \
+    moons{name radius __typename}__typename id}}...on Planet{...PlanetBits name moons{name radius __typename}\
+    residents(first:0){name email scores bestFriend{__typename id name email small:avatar(size:128)\
+    large:avatar(size:16)address{street city __typename}}homeworld{name diameter __typename id}address{street city \
+    __typename}__typename id}}...on Ship{model}__typename id}}fragment PlanetBits on Planet{diameter name __typename \
+    id}
+    """
+  static let textDigest = "b1e06b67c0e433015db5330305dde4ecf08490e5762aea6368b29858e9413a3f"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent, first1: GraphQLNullable<Int> = .absent) {
-        self.variables = Variables(first0: first0, first1: first1)
-    }
+  init(first0: GraphQLNullable<Int> = .absent, first1: GraphQLNullable<Int> = .absent) {
+    self.variables = Variables(first0: first0, first1: first1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+    var first1: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? user:#1? other:#2?", Viewer.self, User.self, Other.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var user: User? { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? user:#1? other:#2?", Viewer.self, User.self, Other.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var user: User? { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case288Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? bestFriend:#0? homeworld:#1? =User ?id:s?", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case288Query.Data.Viewer {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s friends:[#0] address:#1? ?__typename:s?=User", Friends.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s friends:[#0] address:#1? =User", Friends.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case288Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case288Query.Data.Viewer.BestFriend.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 }
 
 extension Case288Query.Data.Viewer.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case288Query.Data.Viewer.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case288Query.Data.Viewer.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? small:s large:s scores:[[i?]?]? address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case288Query.Data.Viewer.Homeworld.Residents.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case288Query.Data.User {
-    typealias Address = Case288Query.Data.Viewer.BestFriend.Address
+  typealias Address = Case288Query.Data.Viewer.BestFriend.Address
 }
 
 extension Case288Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
-            Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case288Query.Data.Other.AsPlanet {
-    typealias Moons = Case288Query.Data.Viewer.Homeworld.Moons
+  typealias Moons = Case288Query.Data.Viewer.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?__typename:s?=User ?id:s?",
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? =User ?id:s?", BestFriend.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case288Query.Data.Other.AsPlanet.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s name:s email:s? small:s large:s address:#0?", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s email:s? small:s large:s address:#0?", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    typealias Address = Case288Query.Data.Viewer.Homeworld.Residents.Friends.Address
+  typealias Address = Case288Query.Data.Viewer.Homeworld.Residents.Friends.Address
 }
 
 extension Case288Query.Data.Other.AsPlanet.Residents.BestFriend {
-    typealias Address = Case288Query.Data.Viewer.Homeworld.Residents.Friends.Address
+  typealias Address = Case288Query.Data.Viewer.Homeworld.Residents.Friends.Address
 }
 
 extension Case288Query.Data.Other.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case288Query.Data.Other.AsUser.Homeworld {
-    typealias Moons = Case288Query.Data.Viewer.Homeworld.Moons
+  typealias Moons = Case288Query.Data.Viewer.Homeworld.Moons
 }

@@ -2,315 +2,298 @@
 
 import GraphQLCore
 
-/// The query `Case289`.
 struct Case289Query: GraphQLTypedOperation {
-    static let operationName = "Case289"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case289($size0:Int!$flag1:Boolean!$size2:Int!){user(id:\"u7\"){name small:avatar(size:16)\
-        large:avatar(size:64)scores friends(first:0){id name email friends(first:0){name scores friends(first:0){id \
-        name small:avatar(size:$size0)large:avatar(size:32)__typename}address{street city geo{lat lng __typename}\
-        __typename}__typename id}homeworld{name diameter moons{name radius __typename}residents(first:0){name \
-        small:avatar(size:128)large:avatar(size:32)scores email@skip(if:$flag1)id __typename}__typename id}\
-        address{street city geo{lat lng __typename}__typename}__typename}address{street city geo{lat lng __typename}\
-        __typename}__typename id}nodes(ids:[\"u7\" \"u4\" \"u2\"]){id ...on User{...UserBits name \
-        small:avatar(size:$size2)large:avatar(size:128)scores homeworld{id name diameter moons{name radius __typename}\
-        residents(first:2){name email address{street city __typename}__typename id}__typename}}...on \
-        Planet{...PlanetBits name diameter moons{name radius __typename}residents(first:3){...UserBits name \
-        homeworld{...PlanetBits name moons{name radius __typename}residents(first:2){id name small:avatar(size:32)\
-        large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename}__typename id}__typename \
-        id}}...on Ship{model}...on Named{name}__typename}planets(first:2){name __typename id}grid(size:0){x y value \
-        __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
-        __typename id}
-        """
-    static let textDigest = "0b21251f81de6b1822de93a355c94bcc1ab8cc8ec27b48fd169be0c2742f1f4a"
+  static let operationName = "Case289"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case289($size0:Int!$flag1:Boolean!$size2:Int!){user(id:\"u7\"){name small:avatar(size:16)\
+    large:avatar(size:64)scores friends(first:0){id name email friends(first:0){name scores friends(first:0){id name \
+    small:avatar(size:$size0)large:avatar(size:32)__typename}address{street city geo{lat lng __typename}__typename}\
+    __typename id}homeworld{name diameter moons{name radius __typename}residents(first:0){name small:avatar(size:128)\
+    large:avatar(size:32)scores email@skip(if:$flag1)id __typename}__typename id}address{street city geo{lat lng \
+    __typename}__typename}__typename}address{street city geo{lat lng __typename}__typename}__typename id}\
+    nodes(ids:[\"u7\" \"u4\" \"u2\"]){id ...on User{...UserBits name small:avatar(size:$size2)large:avatar(size:128)\
+    scores homeworld{id name diameter moons{name radius __typename}residents(first:2){name email address{street city \
+    __typename}__typename id}__typename}}...on Planet{...PlanetBits name diameter moons{name radius __typename}\
+    residents(first:3){...UserBits name homeworld{...PlanetBits name moons{name radius __typename}residents(first:2)\
+    {id name small:avatar(size:32)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}\
+    __typename}__typename id}__typename id}}...on Ship{model}...on Named{name}__typename}planets(first:2){name \
+    __typename id}grid(size:0){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}\
+    fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "0b21251f81de6b1822de93a355c94bcc1ab8cc8ec27b48fd169be0c2742f1f4a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, size2: Int) {
-        self.variables = Variables(size0: size0, flag1: flag1, size2: size2)
-    }
+  init(size0: Int, flag1: Bool, size2: Int) {
+    self.variables = Variables(size0: size0, flag1: flag1, size2: size2)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var size2: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? nodes:[#1?] planets:[#2] grid:[[#3?]?]", User.self, Nodes.self, Planets.self, Grid.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "user:#0? nodes:[#1?] planets:[#2] grid:[[#3?]?]", User.self, Nodes.self, Planets.self, Grid.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case289Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case289Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? friends:[#0] homeworld:#1? address:#2? =User", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case289Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s scores:[[i?]?]? friends:[#0] address:#1? =User ?id:s?", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s diameter:i? moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case289Query.Data.User.Address
+  typealias Address = Case289Query.Data.User.Address
 }
 
 extension Case289Query.Data.User.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    typealias Address = Case289Query.Data.User.Address
+  typealias Address = Case289Query.Data.User.Address
 }
 
 extension Case289Query.Data.User.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? ?email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? ?email:s? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case289Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case289Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
-            PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s diameter:i? name:s =Planet moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?=Ship")
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? =Ship")
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? homeworld:#0? @1", Homeworld.self,
-            UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s scores:[[i?]?]? homeworld:#0? @1", Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case289Query.Data.Nodes.AsPlanet {
-    typealias Moons = Case289Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case289Query.Data.User.Friends.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? homeworld:#0? @1", Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? homeworld:#0? @1", Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case289Query.Data.Nodes.AsPlanet.Residents {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
-            Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case289Query.Data.Nodes.AsPlanet.Residents.Homeworld {
-    typealias Moons = Case289Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case289Query.Data.User.Friends.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case289Query.Data.Nodes.AsPlanet.Residents.Homeworld.Residents {
-    typealias Address = Case289Query.Data.User.Address
+  typealias Address = Case289Query.Data.User.Address
 }
 
 extension Case289Query.Data.Nodes.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s diameter:i? moons:[#0?]? residents:[#1] =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case289Query.Data.Nodes.AsUser.Homeworld {
-    typealias Moons = Case289Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case289Query.Data.User.Friends.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case289Query.Data.Nodes.AsUser.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }

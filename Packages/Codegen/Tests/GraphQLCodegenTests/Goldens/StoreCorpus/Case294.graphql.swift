@@ -2,445 +2,418 @@
 
 import GraphQLCore
 
-/// The query `Case294`.
 struct Case294Query: GraphQLTypedOperation {
-    static let operationName = "Case294"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case294($size0:Int!$flag1:Boolean!$first2:Int$flag3:Boolean!$first4:Int$id5:ID!$size6:Int!$size7:Int!$flag8:Boolean!$size9:Int!){viewer{__typename small:avatar(size:$size0)large:avatar(size:16)bestFriend{__typename ...UserBits name email small:avatar(size:32)large:avatar(size:128)friends(first:$first4){name friends(first:$first2){email small:avatar(size:64)large:avatar(size:16)scores email@skip(if:$flag1)__typename id}homeworld{diameter __typename id}address{street city __typename}email@skip(if:$flag3)__typename id}bestFriend{name email small:avatar(size:128)large:avatar(size:16)scores bestFriend{...UserBits name small:avatar(size:64)large:avatar(size:16)__typename id}id __typename}homeworld{name moons{name radius __typename}__typename id}id}homeworld{diameter __typename id}id}node(id:$id5){id ...on User{...UserBits name small:avatar(size:$size6)large:avatar(size:16)bestFriend{name friends(first:1){email small:avatar(size:64)large:avatar(size:16)bestFriend{...UserBits name email __typename id}homeworld{id name diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{small:avatar(size:64)large:avatar(size:128)__typename id}address{street city geo{lat lng __typename}__typename}id __typename}address{street city geo{lat lng __typename}__typename}}...on Planet{diameter residents(first:0){id name email small:avatar(size:$size7)large:avatar(size:32)friends(first:0){bestFriend{name email small:avatar(size:128)large:avatar(size:16)scores email@include(if:$flag8)__typename id}homeworld{...PlanetBits name __typename id}address{street city __typename}__typename id}bestFriend{__typename name small:avatar(size:$size9)large:avatar(size:32)scores id}homeworld{name diameter residents(first:4){name email small:avatar(size:32)large:avatar(size:64)address{street city __typename}__typename id}__typename id}address{street city __typename}__typename}}__typename}search(text:\"zzz\" first:4){...on User{...UserBits name homeworld{name __typename id}address{street city __typename}id}...on Ship{model id}...on Named{name}__typename ...on Planet{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "cca1c6143e1fb6948f0bf0bb240df3a6138814f5c45837a0f9b1d0c373c81bd8"
+  static let operationName = "Case294"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case294($size0:Int!$flag1:Boolean!$first2:Int$flag3:Boolean!$first4:Int$id5:ID!$size6:Int!$size7:Int!$flag8:Boolean!$size9:Int!){viewer{__typename small:avatar(size:$size0)large:avatar(size:16)bestFriend{__typename ...UserBits name email small:avatar(size:32)large:avatar(size:128)friends(first:$first4){name friends(first:$first2){email small:avatar(size:64)large:avatar(size:16)scores email@skip(if:$flag1)__typename id}homeworld{diameter __typename id}address{street city __typename}email@skip(if:$flag3)__typename id}bestFriend{name email small:avatar(size:128)large:avatar(size:16)scores bestFriend{...UserBits name small:avatar(size:64)large:avatar(size:16)__typename id}id __typename}homeworld{name moons{name radius __typename}__typename id}id}homeworld{diameter __typename id}id}node(id:$id5){id ...on User{...UserBits name small:avatar(size:$size6)large:avatar(size:16)bestFriend{name friends(first:1){email small:avatar(size:64)large:avatar(size:16)bestFriend{...UserBits name email __typename id}homeworld{id name diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{small:avatar(size:64)large:avatar(size:128)__typename id}address{street city geo{lat lng __typename}__typename}id __typename}address{street city geo{lat lng __typename}__typename}}...on Planet{diameter residents(first:0){id name email small:avatar(size:$size7)large:avatar(size:32)friends(first:0){bestFriend{name email small:avatar(size:128)large:avatar(size:16)scores email@include(if:$flag8)__typename id}homeworld{...PlanetBits name __typename id}address{street city __typename}__typename id}bestFriend{__typename name small:avatar(size:$size9)large:avatar(size:32)scores id}homeworld{name diameter residents(first:4){name email small:avatar(size:32)large:avatar(size:64)address{street city __typename}__typename id}__typename id}address{street city __typename}__typename}}__typename}search(text:\"zzz\" first:4){...on User{...UserBits name homeworld{name __typename id}address{street city __typename}id}...on Ship{model id}...on Named{name}__typename ...on Planet{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "cca1c6143e1fb6948f0bf0bb240df3a6138814f5c45837a0f9b1d0c373c81bd8"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        flag1: Bool,
-        first2: GraphQLNullable<Int> = .absent,
-        flag3: Bool,
-        first4: GraphQLNullable<Int> = .absent,
-        id5: String,
-        size6: Int,
-        size7: Int,
-        flag8: Bool,
-        size9: Int
-    ) {
-        self.variables = Variables(
-            size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, id5: id5, size6: size6,
-            size7: size7, flag8: flag8, size9: size9)
-    }
+  init(
+    size0: Int,
+    flag1: Bool,
+    first2: GraphQLNullable<Int> = .absent,
+    flag3: Bool,
+    first4: GraphQLNullable<Int> = .absent,
+    id5: String,
+    size6: Int,
+    size7: Int,
+    flag8: Bool,
+    size9: Int
+  ) {
+    self.variables = Variables(
+      size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, id5: id5, size6: size6, size7: size7,
+      flag8: flag8, size9: size9)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int> = .absent
-        /// The variable `$id5` (`ID!`).
-        var id5: String
-        /// The variable `$size6` (`Int!`).
-        var size6: Int
-        /// The variable `$size7` (`Int!`).
-        var size7: Int
-        /// The variable `$flag8` (`Boolean!`).
-        var flag8: Bool
-        /// The variable `$size9` (`Int!`).
-        var size9: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var first2: GraphQLNullable<Int> = .absent
+    var flag3: Bool
+    var first4: GraphQLNullable<Int> = .absent
+    var id5: String
+    var size6: Int
+    var size7: Int
+    var flag8: Bool
+    var size9: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? node:#1? search:[#2]", Viewer.self, Node.self, Search.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var node: Node? { __field() }
-        var search: [Search] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? node:#1? search:[#2]", Viewer.self, Node.self, Search.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var node: Node? { __field() }
+    var search: [Search] { __field() }
+  }
 }
 
 extension Case294Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s small:s large:s bestFriend:#0? homeworld:#1? id:s", BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s small:s large:s bestFriend:#0? homeworld:#1? id:s", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields(
+      "= @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case294Query.Data.Viewer {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? @3",
-            Friends.self, BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s ?id:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? @3", Friends.self,
+      BestFriend.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case294Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? address:#2? ?email:s? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] homeworld:#1? address:#2? ?email:s? =User ?id:s?", Friends.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case294Query.Data.Viewer.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? small:s large:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    typealias Homeworld = Case294Query.Data.Viewer.Homeworld
+  typealias Homeworld = Case294Query.Data.Viewer.Homeworld
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case294Query.Data.Viewer.BestFriend.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case294Query.Data.Viewer.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case294Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? residents:[#0] ?__typename:s?=Planet", Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? residents:[#0] =Planet", Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case294Query.Data.Node.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? =User", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case294Query.Data.Node.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "bestFriend:#0? homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", BestFriend.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "bestFriend:#0? homeworld:#1? address:#2? =User ?id:s?", BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s small:s large:s scores:[[i?]?]? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s small:s large:s scores:[[i?]?]? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
+  typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case294Query.Data.Node.AsPlanet.Residents.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
+  typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case294Query.Data.Node.AsPlanet.Residents.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case294Query.Data.Node.AsPlanet.Residents.Homeworld.Residents {
-    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
+  typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case294Query.Data.Node.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User", Friends.self, BestFriend.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] bestFriend:#1? address:#2? id:s =User", Friends.self, BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case294Query.Data.Node.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s bestFriend:#0? homeworld:#1? address:#2? ?__typename:s?=User ?id:s?",
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s bestFriend:#0? homeworld:#1? address:#2? =User ?id:s?", BestFriend.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    typealias Address = Case294Query.Data.Node.AsUser.Address
+  typealias Address = Case294Query.Data.Node.AsUser.Address
 }
 
 extension Case294Query.Data.Node.AsUser.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s diameter:i? moons:[#0?]? =Planet", Moons.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case294Query.Data.Node.AsUser.Address
+  typealias Address = Case294Query.Data.Node.AsUser.Address
 }
 
 extension Case294Query.Data.Node.AsUser.BestFriend.Friends.Homeworld {
-    typealias Moons = Case294Query.Data.Viewer.BestFriend.Homeworld.Moons
+  typealias Moons = Case294Query.Data.Viewer.BestFriend.Homeworld.Moons
 }
 
 extension Case294Query.Data.Node.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case294Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?id:s? ?__typename:s?=Ship")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? ?id:s? =Ship")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? homeworld:#0? address:#1? @2", Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case294Query.Data.Search.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
+  typealias Address = Case294Query.Data.Viewer.BestFriend.Friends.Address
 }

@@ -2,198 +2,186 @@
 
 import GraphQLCore
 
-/// The query `Case295`.
 struct Case295Query: GraphQLTypedOperation {
-    static let operationName = "Case295"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case295($flag0:Boolean!){user(id:\"u8\"){name friends(first:3){email friends(first:2)\
-        {small:avatar(size:32)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename \
-        id}homeworld{name residents(first:1){name address{street city __typename}__typename id}__typename id}\
-        address{street city __typename}__typename id}homeworld{__typename name moons{name radius __typename}id}\
-        address{street city __typename}email@skip(if:$flag0)id __typename}grid(size:3){x y value __typename}\
-        other:node(id:\"p1\"){id ...on User{name email small:avatar(size:32)large:avatar(size:16)address{street city \
-        __typename}}...on Planet{...PlanetBits name moons{name radius __typename}}__typename}}fragment PlanetBits on \
-        Planet{diameter name __typename id}
-        """
-    static let textDigest = "e1329ae623d9a3b25f280873476c7cf3fc57698a3d3005cfc0281f0f33668952"
+  static let operationName = "Case295"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case295($flag0:Boolean!){user(id:\"u8\"){name friends(first:3){email friends(first:2){small:avatar(size:32)\
+    large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name \
+    residents(first:1){name address{street city __typename}__typename id}__typename id}address{street city __typename}\
+    __typename id}homeworld{__typename name moons{name radius __typename}id}address{street city __typename}\
+    email@skip(if:$flag0)id __typename}grid(size:3){x y value __typename}other:node(id:\"p1\"){id ...on User{name \
+    email small:avatar(size:32)large:avatar(size:16)address{street city __typename}}...on Planet{...PlanetBits name \
+    moons{name radius __typename}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}
+    """
+  static let textDigest = "e1329ae623d9a3b25f280873476c7cf3fc57698a3d3005cfc0281f0f33668952"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool) {
-        self.variables = Variables(flag0: flag0)
-    }
+  init(flag0: Bool) {
+    self.variables = Variables(flag0: flag0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? grid:[[#1?]?] other:#2?", User.self, Grid.self, Other.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var grid: [[Grid?]?] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? grid:[[#1?]?] other:#2?", User.self, Grid.self, Other.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var grid: [[Grid?]?] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case295Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? address:#2? ?email:s? id:s ?__typename:s?=User", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] homeworld:#1? address:#2? ?email:s? id:s =User", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case295Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case295Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case295Query.Data.User.Address
+  typealias Address = Case295Query.Data.User.Address
 }
 
 extension Case295Query.Data.User.Friends.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case295Query.Data.User.Friends.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case295Query.Data.User.Friends.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case295Query.Data.User.Friends.Homeworld.Residents {
-    typealias Address = Case295Query.Data.User.Address
+  typealias Address = Case295Query.Data.User.Address
 }
 
 extension Case295Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case295Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? name:s =Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s email:s? small:s large:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case295Query.Data.Other.AsPlanet {
-    typealias Moons = Case295Query.Data.User.Homeworld.Moons
+  typealias Moons = Case295Query.Data.User.Homeworld.Moons
 }
 
 extension Case295Query.Data.Other.AsUser {
-    typealias Address = Case295Query.Data.User.Address
+  typealias Address = Case295Query.Data.User.Address
 }

@@ -2,561 +2,528 @@
 
 import GraphQLCore
 
-/// The query `Case297`.
 struct Case297Query: GraphQLTypedOperation {
-    static let operationName = "Case297"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case297($size0:Int!$flag1:Boolean!$flag2:Boolean!$size3:Int!$flag4:Boolean!$flag5:Boolean!$flag6:Boolean!$first7:Int$size8:Int!$size9:Int!$flag10:Boolean!$size11:Int!$flag12:Boolean!$size13:Int!$size14:Int!$flag15:Boolean!$flag16:Boolean!){viewer{name email friends(first:$first7){...UserBits name email small:avatar(size:$size0)large:avatar(size:16)friends(first:0){__typename id name small:avatar(size:64)large:avatar(size:128)friends(first:2){__typename email email@include(if:$flag1)id}bestFriend{...UserBits name small:avatar(size:32)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}homeworld{...PlanetBits name diameter __typename id}email@skip(if:$flag2)}bestFriend{name bestFriend{...UserBits name small:avatar(size:$size3)large:avatar(size:64)address{street city __typename}email@skip(if:$flag4)id __typename}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag5)id __typename}email@skip(if:$flag6)id __typename}bestFriend{__typename name small:avatar(size:16)large:avatar(size:128)friends(first:0){...UserBits name small:avatar(size:$size8)large:avatar(size:32)friends(first:3){...UserBits name small:avatar(size:$size9)large:avatar(size:64)__typename id}homeworld{__typename name diameter id}id __typename}id}homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag10)__typename id}user(id:\"u6\"){id name email small:avatar(size:$size11)large:avatar(size:128)friends(first:0){...UserBits friends(first:0){...UserBits name email friends(first:2){id name small:avatar(size:16)large:avatar(size:128)address{street city __typename}__typename}homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{email small:avatar(size:32)large:avatar(size:128)scores address{street city __typename}email@include(if:$flag12)__typename id}homeworld{__typename name residents(first:0){small:avatar(size:$size13)large:avatar(size:128)scores __typename id}id}address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{name bestFriend{name email small:avatar(size:32)large:avatar(size:128)friends(first:0){name email small:avatar(size:$size14)large:avatar(size:32)id __typename}__typename id}email@skip(if:$flag15)__typename id}homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}__typename}search(text:\"o\" first:1){__typename ...on User{name friends(first:0){name small:avatar(size:32)large:avatar(size:64)bestFriend{id ...UserBits name friends(first:2){name email id __typename}homeworld{...PlanetBits diameter __typename id}address{street city __typename}__typename}homeworld{id ...PlanetBits name diameter __typename}id __typename}homeworld{...PlanetBits name moons{name radius __typename}__typename id}email@include(if:$flag16)id}...on Planet{diameter moons{name radius __typename}id}...on Named{name}...on Ship{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "d08a27062841dbff6bf64e4847f712c510fa0289709a6dbbfa21f0a5ecd35879"
+  static let operationName = "Case297"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case297($size0:Int!$flag1:Boolean!$flag2:Boolean!$size3:Int!$flag4:Boolean!$flag5:Boolean!$flag6:Boolean!$first7:Int$size8:Int!$size9:Int!$flag10:Boolean!$size11:Int!$flag12:Boolean!$size13:Int!$size14:Int!$flag15:Boolean!$flag16:Boolean!){viewer{name email friends(first:$first7){...UserBits name email small:avatar(size:$size0)large:avatar(size:16)friends(first:0){__typename id name small:avatar(size:64)large:avatar(size:128)friends(first:2){__typename email email@include(if:$flag1)id}bestFriend{...UserBits name small:avatar(size:32)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}homeworld{...PlanetBits name diameter __typename id}email@skip(if:$flag2)}bestFriend{name bestFriend{...UserBits name small:avatar(size:$size3)large:avatar(size:64)address{street city __typename}email@skip(if:$flag4)id __typename}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag5)id __typename}email@skip(if:$flag6)id __typename}bestFriend{__typename name small:avatar(size:16)large:avatar(size:128)friends(first:0){...UserBits name small:avatar(size:$size8)large:avatar(size:32)friends(first:3){...UserBits name small:avatar(size:$size9)large:avatar(size:64)__typename id}homeworld{__typename name diameter id}id __typename}id}homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag10)__typename id}user(id:\"u6\"){id name email small:avatar(size:$size11)large:avatar(size:128)friends(first:0){...UserBits friends(first:0){...UserBits name email friends(first:2){id name small:avatar(size:16)large:avatar(size:128)address{street city __typename}__typename}homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{email small:avatar(size:32)large:avatar(size:128)scores address{street city __typename}email@include(if:$flag12)__typename id}homeworld{__typename name residents(first:0){small:avatar(size:$size13)large:avatar(size:128)scores __typename id}id}address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{name bestFriend{name email small:avatar(size:32)large:avatar(size:128)friends(first:0){name email small:avatar(size:$size14)large:avatar(size:32)id __typename}__typename id}email@skip(if:$flag15)__typename id}homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}__typename}search(text:\"o\" first:1){__typename ...on User{name friends(first:0){name small:avatar(size:32)large:avatar(size:64)bestFriend{id ...UserBits name friends(first:2){name email id __typename}homeworld{...PlanetBits diameter __typename id}address{street city __typename}__typename}homeworld{id ...PlanetBits name diameter __typename}id __typename}homeworld{...PlanetBits name moons{name radius __typename}__typename id}email@include(if:$flag16)id}...on Planet{diameter moons{name radius __typename}id}...on Named{name}...on Ship{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "d08a27062841dbff6bf64e4847f712c510fa0289709a6dbbfa21f0a5ecd35879"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        flag1: Bool,
-        flag2: Bool,
-        size3: Int,
-        flag4: Bool,
-        flag5: Bool,
-        flag6: Bool,
-        first7: GraphQLNullable<Int> = .absent,
-        size8: Int,
-        size9: Int,
-        flag10: Bool,
-        size11: Int,
-        flag12: Bool,
-        size13: Int,
-        size14: Int,
-        flag15: Bool,
-        flag16: Bool
-    ) {
-        self.variables = Variables(
-            size0: size0, flag1: flag1, flag2: flag2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6,
-            first7: first7, size8: size8, size9: size9, flag10: flag10, size11: size11, flag12: flag12, size13: size13,
-            size14: size14, flag15: flag15, flag16: flag16)
-    }
+  init(
+    size0: Int,
+    flag1: Bool,
+    flag2: Bool,
+    size3: Int,
+    flag4: Bool,
+    flag5: Bool,
+    flag6: Bool,
+    first7: GraphQLNullable<Int> = .absent,
+    size8: Int,
+    size9: Int,
+    flag10: Bool,
+    size11: Int,
+    flag12: Bool,
+    size13: Int,
+    size14: Int,
+    flag15: Bool,
+    flag16: Bool
+  ) {
+    self.variables = Variables(
+      size0: size0, flag1: flag1, flag2: flag2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6, first7: first7,
+      size8: size8, size9: size9, flag10: flag10, size11: size11, flag12: flag12, size13: size13, size14: size14,
+      flag15: flag15, flag16: flag16)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-        /// The variable `$flag6` (`Boolean!`).
-        var flag6: Bool
-        /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int> = .absent
-        /// The variable `$size8` (`Int!`).
-        var size8: Int
-        /// The variable `$size9` (`Int!`).
-        var size9: Int
-        /// The variable `$flag10` (`Boolean!`).
-        var flag10: Bool
-        /// The variable `$size11` (`Int!`).
-        var size11: Int
-        /// The variable `$flag12` (`Boolean!`).
-        var flag12: Bool
-        /// The variable `$size13` (`Int!`).
-        var size13: Int
-        /// The variable `$size14` (`Int!`).
-        var size14: Int
-        /// The variable `$flag15` (`Boolean!`).
-        var flag15: Bool
-        /// The variable `$flag16` (`Boolean!`).
-        var flag16: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var flag2: Bool
+    var size3: Int
+    var flag4: Bool
+    var flag5: Bool
+    var flag6: Bool
+    var first7: GraphQLNullable<Int> = .absent
+    var size8: Int
+    var size9: Int
+    var flag10: Bool
+    var size11: Int
+    var flag12: Bool
+    var size13: Int
+    var size14: Int
+    var flag15: Bool
+    var flag16: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? user:#1? search:[#2]", Viewer.self, User.self, Search.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var user: User? { __field() }
-        var search: [Search] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? user:#1? search:[#2]", Viewer.self, User.self, Search.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var user: User? { __field() }
+    var search: [Search] { __field() }
+  }
 }
 
 extension Case297Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? =User ?id:s?", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? =User", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case297Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self,
-            BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s small:s large:s friends:[#0] ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s small:s large:s friends:[#0] ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case297Query.Data.Viewer.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?email:s?",
-            Friends.self, BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?email:s?", Friends.self,
+      BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? address:#1? ?email:s? id:s ?__typename:s?=User", BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s bestFriend:#0? address:#1? ?email:s? id:s =User", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case297Query.Data.Viewer.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? id:s")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? id:s")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case297Query.Data.Viewer.Friends.Friends.BestFriend {
-    typealias Address = Case297Query.Data.Viewer.Address
+  typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.Viewer.Friends.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case297Query.Data.Viewer.Address
+  typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.Viewer.Friends.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case297Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
-            Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case297Query.Data.Viewer.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s diameter:i? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case297Query.Data.Viewer.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case297Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? ?email:s? ?__typename:s?=User ?id:s?", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? ?email:s? =User ?id:s?", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    typealias Address = Case297Query.Data.Viewer.Address
+  typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? small:s large:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s residents:[#0] ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s residents:[#0] ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case297Query.Data.Viewer.Address
+  typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.User.Friends.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case297Query.Data.Viewer.Address
+  typealias Address = Case297Query.Data.Viewer.Address
 }
 
 extension Case297Query.Data.User.Friends.Friends.Friends {
-    typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
+  typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case297Query.Data.User.Friends.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case297Query.Data.User.Friends.BestFriend {
-    typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
+  typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case297Query.Data.User.Friends.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case297Query.Data.User.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case297Query.Data.User.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case297Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s diameter:i? moons:[#0?]? ?id:s? name:s", Moons.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s diameter:i? moons:[#0?]? ?id:s? name:s", Moons.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("__typename:s ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s friends:[#0] homeworld:#1? ?email:s? ?id:s?", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s friends:[#0] homeworld:#1? ?email:s? ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case297Query.Data.Search.AsPlanet {
-    typealias Moons = Case297Query.Data.User.Friends.Friends.Homeworld.Moons
+  typealias Moons = Case297Query.Data.User.Friends.Friends.Homeworld.Moons
 }
 
 extension Case297Query.Data.Search.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s bestFriend:#0? homeworld:#1? id:s ?__typename:s?=User", BestFriend.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s bestFriend:#0? homeworld:#1? id:s =User", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case297Query.Data.Search.AsUser.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User friends:[#0] homeworld:#1? address:#2? @3", Friends.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User friends:[#0] homeworld:#1? address:#2? @3", Friends.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet @0", PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? name:s =Planet @0", PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case297Query.Data.Search.AsUser.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    typealias Homeworld = Case297Query.Data.Viewer.Friends.Friends.Homeworld
+  typealias Homeworld = Case297Query.Data.Viewer.Friends.Friends.Homeworld
 
-    typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
+  typealias Address = Case297Query.Data.Viewer.Friends.BestFriend.BestFriend.Address
 }
 
 extension Case297Query.Data.Search.AsUser.Homeworld {
-    typealias Moons = Case297Query.Data.User.Friends.Friends.Homeworld.Moons
+  typealias Moons = Case297Query.Data.User.Friends.Friends.Homeworld.Moons
 }

@@ -2,39 +2,37 @@
 
 import GraphQLCore
 
-/// The query `Case32`.
 struct Case32Query: GraphQLTypedOperation {
-    static let operationName = "Case32"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case32{planets(first:0){__typename name id}}
-        """
-    static let textDigest = "3edbad9405141fbbba38b9b3ac457af1fd79e579f135583ba479115e6058aaed"
+  static let operationName = "Case32"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case32{planets(first:0){__typename name id}}
+    """
+  static let textDigest = "3edbad9405141fbbba38b9b3ac457af1fd79e579f135583ba479115e6058aaed"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0]", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case32Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }

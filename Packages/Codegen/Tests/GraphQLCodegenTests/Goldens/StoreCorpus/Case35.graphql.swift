@@ -2,47 +2,45 @@
 
 import GraphQLCore
 
-/// The query `Case35`.
 struct Case35Query: GraphQLTypedOperation {
-    static let operationName = "Case35"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case35{nodes(ids:[\"s1\" \"s2\" \"p1\"]){...on Ship{model}__typename id}}
-        """
-    static let textDigest = "a1f5ad1c7e882d589cd629e7ccfe4985667b4458d90d033db6835775ebeb822a"
+  static let operationName = "Case35"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case35{nodes(ids:[\"s1\" \"s2\" \"p1\"]){...on Ship{model}__typename id}}
+    """
+  static let textDigest = "a1f5ad1c7e882d589cd629e7ccfe4985667b4458d90d033db6835775ebeb822a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("nodes:[#0?]", Nodes.self)
-        let __data: JSONObject
-        var nodes: [Nodes?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("nodes:[#0?]", Nodes.self)
+    let __data: JSONObject
+    var nodes: [Nodes?] { __field() }
+  }
 }
 
 extension Case35Query.Data {
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Ship", AsShip.self)
-        let __data: JSONObject
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Ship", AsShip.self)
+    let __data: JSONObject
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+  }
 }
 
 extension Case35Query.Data.Nodes {
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 }

@@ -2,283 +2,270 @@
 
 import GraphQLCore
 
-/// The query `Case39`.
 struct Case39Query: GraphQLTypedOperation {
-    static let operationName = "Case39"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case39($first0:Int$size1:Int!){viewer{__typename name scores friends(first:2){__typename email id}\
-        bestFriend{__typename ...UserBits name email scores friends(first:1){email small:avatar(size:32)\
-        large:avatar(size:128)friends(first:$first0){name small:avatar(size:128)large:avatar(size:64)__typename id}\
-        bestFriend{name address{street city geo{lat lng __typename}__typename}__typename id}__typename id}\
-        homeworld{name __typename id}address{street city __typename}id}homeworld{__typename name moons{name radius \
-        __typename}residents(first:1){__typename email small:avatar(size:$size1)large:avatar(size:16)address{street \
-        city geo{lat lng __typename}__typename}id}id}address{street city geo{lat lng __typename}__typename}id}\
-        nodes(ids:[\"u5\" \"s1\" \"s2\"]){...on User{name email homeworld{name moons{name radius __typename}__typename \
-        id}}...on Planet{name diameter residents(first:4){id email small:avatar(size:128)large:avatar(size:64)\
-        bestFriend{...UserBits name email homeworld{moons{name radius __typename}__typename id}address{street city \
-        __typename}__typename id}homeworld{__typename id}__typename}}...on Ship{model}__typename id}version tags}\
-        fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "b27ea0f22cf309b7d2796f23c42cd0fbf19fb3326d126fbd78d5d6871bf4642d"
+  static let operationName = "Case39"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case39($first0:Int$size1:Int!){viewer{__typename name scores friends(first:2){__typename email id}\
+    bestFriend{__typename ...UserBits name email scores friends(first:1){email small:avatar(size:32)\
+    large:avatar(size:128)friends(first:$first0){name small:avatar(size:128)large:avatar(size:64)__typename id}\
+    bestFriend{name address{street city geo{lat lng __typename}__typename}__typename id}__typename id}homeworld{name \
+    __typename id}address{street city __typename}id}homeworld{__typename name moons{name radius __typename}\
+    residents(first:1){__typename email small:avatar(size:$size1)large:avatar(size:16)address{street city geo{lat lng \
+    __typename}__typename}id}id}address{street city geo{lat lng __typename}__typename}id}nodes(ids:[\"u5\" \"s1\" \
+    \"s2\"]){...on User{name email homeworld{name moons{name radius __typename}__typename id}}...on Planet{name \
+    diameter residents(first:4){id email small:avatar(size:128)large:avatar(size:64)bestFriend{...UserBits name email \
+    homeworld{moons{name radius __typename}__typename id}address{street city __typename}__typename id}\
+    homeworld{__typename id}__typename}}...on Ship{model}__typename id}version tags}fragment UserBits on User{email \
+    name __typename id}
+    """
+  static let textDigest = "b27ea0f22cf309b7d2796f23c42cd0fbf19fb3326d126fbd78d5d6871bf4642d"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent, size1: Int) {
-        self.variables = Variables(first0: first0, size1: size1)
-    }
+  init(first0: GraphQLNullable<Int> = .absent, size1: Int) {
+    self.variables = Variables(first0: first0, size1: size1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+    var size1: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? nodes:[#1?] version:s tags:[s?]?", Viewer.self, Nodes.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? nodes:[#1?] version:s tags:[s?]?", Viewer.self, Nodes.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case39Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case39Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? id:s")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? id:s")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s ?id:s? scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? @3",
-            Friends.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s ?id:s? scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? @3", Friends.self,
+      Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case39Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case39Query.Data.Viewer.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case39Query.Data.Viewer.BestFriend.Friends.BestFriend {
-    typealias Address = Case39Query.Data.Viewer.Address
+  typealias Address = Case39Query.Data.Viewer.Address
 }
 
 extension Case39Query.Data.Viewer.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? small:s large:s address:#0? ?id:s?", Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? small:s large:s address:#0? ?id:s?", Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case39Query.Data.Viewer.Homeworld.Residents {
-    typealias Address = Case39Query.Data.Viewer.Address
+  typealias Address = Case39Query.Data.Viewer.Address
 }
 
 extension Case39Query.Data.Viewer.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case39Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case39Query.Data.Nodes.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s?=User", BestFriend.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? small:s large:s bestFriend:#0? homeworld:#1? =User", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case39Query.Data.Nodes.AsPlanet.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? homeworld:#0? address:#1? @2", Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 }
 
 extension Case39Query.Data.Nodes.AsPlanet.Residents.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case39Query.Data.Viewer.BestFriend.Address
+  typealias Address = Case39Query.Data.Viewer.BestFriend.Address
 }
 
 extension Case39Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld {
-    typealias Moons = Case39Query.Data.Viewer.Homeworld.Moons
+  typealias Moons = Case39Query.Data.Viewer.Homeworld.Moons
 }
 
 extension Case39Query.Data.Nodes.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case39Query.Data.Nodes.AsUser.Homeworld {
-    typealias Moons = Case39Query.Data.Viewer.Homeworld.Moons
+  typealias Moons = Case39Query.Data.Viewer.Homeworld.Moons
 }

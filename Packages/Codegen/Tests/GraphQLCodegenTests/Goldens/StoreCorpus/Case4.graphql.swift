@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case4`.
 struct Case4Query: GraphQLTypedOperation {
-    static let operationName = "Case4"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case4{version}
-        """
-    static let textDigest = "1a026cfd266ca765d3c111702bdc25e70aa41727a24a5baf1cfb5685f371065d"
+  static let operationName = "Case4"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case4{version}
+    """
+  static let textDigest = "1a026cfd266ca765d3c111702bdc25e70aa41727a24a5baf1cfb5685f371065d"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

@@ -2,46 +2,44 @@
 
 import GraphQLCore
 
-/// The query `Case47`.
 struct Case47Query: GraphQLTypedOperation {
-    static let operationName = "Case47"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case47{viewer{email id __typename}planets(first:1){__typename id}}
-        """
-    static let textDigest = "de06c27f2758d599c4506af481e9fc9d5b73afca252bb25140807b51fad336e8"
+  static let operationName = "Case47"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case47{viewer{email id __typename}planets(first:1){__typename id}}
+    """
+  static let textDigest = "de06c27f2758d599c4506af481e9fc9d5b73afca252bb25140807b51fad336e8"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? planets:[#1]", Viewer.self, Planets.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? planets:[#1]", Viewer.self, Planets.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case47Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("email:s? id:s =User")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 }

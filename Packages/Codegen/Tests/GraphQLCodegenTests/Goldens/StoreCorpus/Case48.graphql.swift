@@ -2,301 +2,284 @@
 
 import GraphQLCore
 
-/// The query `Case48`.
 struct Case48Query: GraphQLTypedOperation {
-    static let operationName = "Case48"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case48($id0:ID!$first1:Int$flag2:Boolean!$size3:Int!$first4:Int$size5:Int!){node(id:$id0){id ...on \
-        Planet{name moons{name radius __typename}residents(first:0){id ...UserBits name friends(first:0){...UserBits \
-        name friends(first:$first1){...UserBits name email small:avatar(size:16)large:avatar(size:128)__typename id}\
-        bestFriend{id ...UserBits name email small:avatar(size:32)large:avatar(size:128)address{street city geo{lat \
-        lng __typename}__typename}email@include(if:$flag2)__typename}address{street city __typename}__typename id}\
-        homeworld{...PlanetBits name diameter __typename id}__typename}}...on Ship{model pilot{name \
-        small:avatar(size:32)large:avatar(size:64)friends(first:$first4){__typename id name email \
-        small:avatar(size:$size3)large:avatar(size:64)scores friends(first:0){name email __typename id}address{street \
-        city geo{lat lng __typename}__typename}}homeworld{name moons{name radius __typename}residents(first:1)\
-        {__typename email scores id}__typename id}__typename id}}...on Named{name}__typename}nodes(ids:[\"u2\" \"u3\" \
-        \"u4\"]){id ...on User{email small:avatar(size:$size5)large:avatar(size:16)scores}...on Ship{model}...on \
-        User{email}__typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
-        User{email name __typename id}
-        """
-    static let textDigest = "3c2769e9900f3bfa164bc0832ea37ac0ebc44c728b626b3d4eb2867e3d096fdd"
+  static let operationName = "Case48"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case48($id0:ID!$first1:Int$flag2:Boolean!$size3:Int!$first4:Int$size5:Int!){node(id:$id0){id ...on \
+    Planet{name moons{name radius __typename}residents(first:0){id ...UserBits name friends(first:0){...UserBits name \
+    friends(first:$first1){...UserBits name email small:avatar(size:16)large:avatar(size:128)__typename id}\
+    bestFriend{id ...UserBits name email small:avatar(size:32)large:avatar(size:128)address{street city geo{lat lng \
+    __typename}__typename}email@include(if:$flag2)__typename}address{street city __typename}__typename id}\
+    homeworld{...PlanetBits name diameter __typename id}__typename}}...on Ship{model pilot{name small:avatar(size:32)\
+    large:avatar(size:64)friends(first:$first4){__typename id name email small:avatar(size:$size3)large:avatar(size:64)\
+    scores friends(first:0){name email __typename id}address{street city geo{lat lng __typename}__typename}}\
+    homeworld{name moons{name radius __typename}residents(first:1){__typename email scores id}__typename id}__typename \
+    id}}...on Named{name}__typename}nodes(ids:[\"u2\" \"u3\" \"u4\"]){id ...on User{email small:avatar(size:$size5)\
+    large:avatar(size:16)scores}...on Ship{model}...on User{email}__typename}version}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "3c2769e9900f3bfa164bc0832ea37ac0ebc44c728b626b3d4eb2867e3d096fdd"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        id0: String,
-        first1: GraphQLNullable<Int> = .absent,
-        flag2: Bool,
-        size3: Int,
-        first4: GraphQLNullable<Int> = .absent,
-        size5: Int
-    ) {
-        self.variables = Variables(id0: id0, first1: first1, flag2: flag2, size3: size3, first4: first4, size5: size5)
-    }
+  init(
+    id0: String,
+    first1: GraphQLNullable<Int> = .absent,
+    flag2: Bool,
+    size3: Int,
+    first4: GraphQLNullable<Int> = .absent,
+    size5: Int
+  ) {
+    self.variables = Variables(id0: id0, first1: first1, flag2: flag2, size3: size3, first4: first4, size5: size5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$first1` (`Int`).
-        var first1: GraphQLNullable<Int> = .absent
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$first4` (`Int`).
-        var first4: GraphQLNullable<Int> = .absent
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var first1: GraphQLNullable<Int> = .absent
+    var flag2: Bool
+    var size3: Int
+    var first4: GraphQLNullable<Int> = .absent
+    var size5: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("node:#0? nodes:[#1?] version:s", Node.self, Nodes.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? nodes:[#1?] version:s", Node.self, Nodes.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case48Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:Ship @1:User", AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Ship @1:User", AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case48Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s moons:[#0?]? residents:[#1] =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:Planet", AsPlanet.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet", AsPlanet.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+  }
 }
 
 extension Case48Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
-            UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case48Query.Data.Node.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
-            BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self, BestFriend.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case48Query.Data.Node.AsPlanet.Residents.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case48Query.Data.Node.AsPlanet.Residents.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case48Query.Data.Node.AsPlanet.Residents.Friends.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case48Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case48Query.Data.Node.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] address:#1?", Friends.self,
-            Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] address:#1?", Friends.self,
+      Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case48Query.Data.Node.AsShip.Pilot.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 
-    typealias Address = Case48Query.Data.Node.AsPlanet.Residents.Friends.BestFriend.Address
+  typealias Address = Case48Query.Data.Node.AsPlanet.Residents.Friends.BestFriend.Address
 }
 
 extension Case48Query.Data.Node.AsShip.Pilot.Homeworld {
-    typealias Moons = Case48Query.Data.Node.AsPlanet.Moons
+  typealias Moons = Case48Query.Data.Node.AsPlanet.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? scores:[[i?]?]? ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? scores:[[i?]?]? ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case48Query.Data.Nodes {
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?=Ship")
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? =Ship")
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? small:s large:s scores:[[i?]?]? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? small:s large:s scores:[[i?]?]? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }

@@ -2,246 +2,233 @@
 
 import GraphQLCore
 
-/// The query `Case51`.
 struct Case51Query: GraphQLTypedOperation {
-    static let operationName = "Case51"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case51($size0:Int!$flag1:Boolean!$size2:Int!$first3:Int$size4:Int!$flag5:Boolean!){viewer{...UserBits \
-        name homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
-        __typename}__typename id}user(id:\"u1\"){name small:avatar(size:$size0)large:avatar(size:16)scores \
-        friends(first:$first3){__typename friends(first:0){id small:avatar(size:64)large:avatar(size:128)\
-        homeworld{name __typename id}address{street city __typename}email@skip(if:$flag1)__typename}\
-        bestFriend{bestFriend{name small:avatar(size:$size2)large:avatar(size:16)__typename id}__typename id}\
-        address{street city __typename}id}bestFriend{id name small:avatar(size:32)large:avatar(size:64)friends(first:1)\
-        {id small:avatar(size:$size4)large:avatar(size:16)homeworld{name __typename id}address{street city geo{lat lng \
-        __typename}__typename}__typename}homeworld{__typename id}__typename}homeworld{__typename name diameter \
-        moons{name radius __typename}residents(first:2){email homeworld{name moons{name radius __typename}__typename \
-        id}address{street city __typename}__typename id}id}email@include(if:$flag5)__typename id}version tags}fragment \
-        UserBits on User{email name __typename id}
-        """
-    static let textDigest = "e66bdcc18317c31f643b790ed04e07ba86a68b759e5399db7a0210ebfc86a665"
+  static let operationName = "Case51"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case51($size0:Int!$flag1:Boolean!$size2:Int!$first3:Int$size4:Int!$flag5:Boolean!){viewer{...UserBits name \
+    homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}\
+    __typename id}user(id:\"u1\"){name small:avatar(size:$size0)large:avatar(size:16)scores friends(first:$first3)\
+    {__typename friends(first:0){id small:avatar(size:64)large:avatar(size:128)homeworld{name __typename id}\
+    address{street city __typename}email@skip(if:$flag1)__typename}bestFriend{bestFriend{name small:avatar(size:$size2)\
+    large:avatar(size:16)__typename id}__typename id}address{street city __typename}id}bestFriend{id name \
+    small:avatar(size:32)large:avatar(size:64)friends(first:1){id small:avatar(size:$size4)large:avatar(size:16)\
+    homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}__typename}homeworld{__typename \
+    id}__typename}homeworld{__typename name diameter moons{name radius __typename}residents(first:2){email \
+    homeworld{name moons{name radius __typename}__typename id}address{street city __typename}__typename id}id}\
+    email@include(if:$flag5)__typename id}version tags}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "e66bdcc18317c31f643b790ed04e07ba86a68b759e5399db7a0210ebfc86a665"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, size2: Int, first3: GraphQLNullable<Int> = .absent, size4: Int, flag5: Bool) {
-        self.variables = Variables(size0: size0, flag1: flag1, size2: size2, first3: first3, size4: size4, flag5: flag5)
-    }
+  init(size0: Int, flag1: Bool, size2: Int, first3: GraphQLNullable<Int> = .absent, size4: Int, flag5: Bool) {
+    self.variables = Variables(size0: size0, flag1: flag1, size2: size2, first3: first3, size4: size4, flag5: flag5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var size2: Int
+    var first3: GraphQLNullable<Int> = .absent
+    var size4: Int
+    var flag5: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? user:#1? version:s tags:[s?]?", Viewer.self, User.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var user: User? { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? user:#1? version:s tags:[s?]?", Viewer.self, User.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var user: User? { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case51Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? homeworld:#0? address:#1? @2", Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?email:s? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?email:s? =User ?id:s?",
+      Friends.self, BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case51Query.Data.Viewer {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case51Query.Data.Viewer.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case51Query.Data.Viewer.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case51Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s friends:[#0] bestFriend:#1? address:#2? ?id:s?", Friends.self, BestFriend.self, Address.self)
-        let __data: JSONObject
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s friends:[#0] bestFriend:#1? address:#2? ?id:s?", Friends.self, BestFriend.self, Address.self)
+    let __data: JSONObject
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s friends:[#0] homeworld:#1? ?__typename:s?=User", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s small:s large:s friends:[#0] homeworld:#1? =User", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case51Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s small:s large:s homeworld:#0? address:#1? ?email:s? ?__typename:s?=User", Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s small:s large:s homeworld:#0? address:#1? ?email:s? =User", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("bestFriend:#0? ?__typename:s?=User ?id:s?", BestFriend.self)
-        let __data: JSONObject
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("bestFriend:#0? =User ?id:s?", BestFriend.self)
+    let __data: JSONObject
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case51Query.Data.User.Friends.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    typealias Address = Case51Query.Data.User.Friends.Address
+  typealias Address = Case51Query.Data.User.Friends.Address
 }
 
 extension Case51Query.Data.User.Friends.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+  }
 }
 
 extension Case51Query.Data.User.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s small:s large:s homeworld:#0? address:#1? ?__typename:s?=User", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s small:s large:s homeworld:#0? address:#1? =User", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 }
 
 extension Case51Query.Data.User.BestFriend.Friends {
-    typealias Homeworld = Case51Query.Data.User.Friends.Friends.Homeworld
+  typealias Homeworld = Case51Query.Data.User.Friends.Friends.Homeworld
 
-    typealias Address = Case51Query.Data.Viewer.Address
+  typealias Address = Case51Query.Data.Viewer.Address
 }
 
 extension Case51Query.Data.User.Homeworld {
-    typealias Moons = Case51Query.Data.Viewer.Homeworld.Moons
+  typealias Moons = Case51Query.Data.Viewer.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? homeworld:#0? address:#1? ?__typename:s?=User ?id:s?", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? homeworld:#0? address:#1? =User ?id:s?", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case51Query.Data.User.Homeworld.Residents {
-    typealias Homeworld = Case51Query.Data.Viewer.Homeworld
+  typealias Homeworld = Case51Query.Data.Viewer.Homeworld
 
-    typealias Address = Case51Query.Data.User.Friends.Address
+  typealias Address = Case51Query.Data.User.Friends.Address
 }

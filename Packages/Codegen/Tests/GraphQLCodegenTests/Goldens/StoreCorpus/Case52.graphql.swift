@@ -2,42 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case52`.
 struct Case52Query: GraphQLTypedOperation {
-    static let operationName = "Case52"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case52{user(id:\"u5\"){...UserBits email __typename id}}fragment UserBits on User{email name __typename \
-        id}
-        """
-    static let textDigest = "145bea423cf38f35db518f627492f717eb848193d09f0a4e41648e72ee8fb984"
+  static let operationName = "Case52"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case52{user(id:\"u5\"){...UserBits email __typename id}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "145bea423cf38f35db518f627492f717eb848193d09f0a4e41648e72ee8fb984"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0?", User.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0?", User.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+  }
 }
 
 extension Case52Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }

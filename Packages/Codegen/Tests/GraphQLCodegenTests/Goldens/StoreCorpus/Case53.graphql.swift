@@ -2,454 +2,426 @@
 
 import GraphQLCore
 
-/// The query `Case53`.
 struct Case53Query: GraphQLTypedOperation {
-    static let operationName = "Case53"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case53($first0:Int$size1:Int!$size2:Int!$flag3:Boolean!$flag4:Boolean!$flag5:Boolean!$id6:ID!$size7:Int!$flag8:Boolean!$size9:Int!){user(id:\"u7\"){__typename email friends(first:$first0){id name homeworld{...PlanetBits diameter moons{name radius __typename}residents(first:2){id name address{street city __typename}__typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename}bestFriend{name small:avatar(size:$size1)large:avatar(size:32)friends(first:1){name scores bestFriend{...UserBits name small:avatar(size:$size2)large:avatar(size:16)scores email@skip(if:$flag3)__typename id}address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{scores friends(first:2){name email small:avatar(size:128)large:avatar(size:32)scores id __typename}homeworld{diameter moons{name radius __typename}__typename id}email@include(if:$flag4)__typename id}email@include(if:$flag5)__typename id}homeworld{moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}id}node(id:$id6){id ...on User{small:avatar(size:16)large:avatar(size:64)friends(first:0){...UserBits email address{street city __typename}__typename id}bestFriend{...UserBits name small:avatar(size:$size7)large:avatar(size:64)scores friends(first:1){...UserBits name email friends(first:2){name scores __typename id}homeworld{__typename name moons{name radius __typename}id}__typename id}id __typename}address{street city __typename}}...on Ship{model pilot{name small:avatar(size:16)large:avatar(size:32)friends(first:3){name email small:avatar(size:128)large:avatar(size:32)friends(first:3){...UserBits email@skip(if:$flag8)__typename id}homeworld{name diameter moons{name radius __typename}__typename id}__typename id}bestFriend{id name email small:avatar(size:128)large:avatar(size:64)scores bestFriend{...UserBits name small:avatar(size:$size9)large:avatar(size:64)__typename id}address{street city __typename}__typename}__typename id}}__typename}search(text:\"1\" first:1){...on Planet{name moons{name radius __typename}id}__typename ...on Ship{id}...on User{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "7dc547c5a5015db25f1d2ae33401dacc420641863e49ec4662d6dde94014e0c8"
+  static let operationName = "Case53"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case53($first0:Int$size1:Int!$size2:Int!$flag3:Boolean!$flag4:Boolean!$flag5:Boolean!$id6:ID!$size7:Int!$flag8:Boolean!$size9:Int!){user(id:\"u7\"){__typename email friends(first:$first0){id name homeworld{...PlanetBits diameter moons{name radius __typename}residents(first:2){id name address{street city __typename}__typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename}bestFriend{name small:avatar(size:$size1)large:avatar(size:32)friends(first:1){name scores bestFriend{...UserBits name small:avatar(size:$size2)large:avatar(size:16)scores email@skip(if:$flag3)__typename id}address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{scores friends(first:2){name email small:avatar(size:128)large:avatar(size:32)scores id __typename}homeworld{diameter moons{name radius __typename}__typename id}email@include(if:$flag4)__typename id}email@include(if:$flag5)__typename id}homeworld{moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}id}node(id:$id6){id ...on User{small:avatar(size:16)large:avatar(size:64)friends(first:0){...UserBits email address{street city __typename}__typename id}bestFriend{...UserBits name small:avatar(size:$size7)large:avatar(size:64)scores friends(first:1){...UserBits name email friends(first:2){name scores __typename id}homeworld{__typename name moons{name radius __typename}id}__typename id}id __typename}address{street city __typename}}...on Ship{model pilot{name small:avatar(size:16)large:avatar(size:32)friends(first:3){name email small:avatar(size:128)large:avatar(size:32)friends(first:3){...UserBits email@skip(if:$flag8)__typename id}homeworld{name diameter moons{name radius __typename}__typename id}__typename id}bestFriend{id name email small:avatar(size:128)large:avatar(size:64)scores bestFriend{...UserBits name small:avatar(size:$size9)large:avatar(size:64)__typename id}address{street city __typename}__typename}__typename id}}__typename}search(text:\"1\" first:1){...on Planet{name moons{name radius __typename}id}__typename ...on Ship{id}...on User{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "7dc547c5a5015db25f1d2ae33401dacc420641863e49ec4662d6dde94014e0c8"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        first0: GraphQLNullable<Int> = .absent,
-        size1: Int,
-        size2: Int,
-        flag3: Bool,
-        flag4: Bool,
-        flag5: Bool,
-        id6: String,
-        size7: Int,
-        flag8: Bool,
-        size9: Int
-    ) {
-        self.variables = Variables(
-            first0: first0, size1: size1, size2: size2, flag3: flag3, flag4: flag4, flag5: flag5, id6: id6,
-            size7: size7, flag8: flag8, size9: size9)
-    }
+  init(
+    first0: GraphQLNullable<Int> = .absent,
+    size1: Int,
+    size2: Int,
+    flag3: Bool,
+    flag4: Bool,
+    flag5: Bool,
+    id6: String,
+    size7: Int,
+    flag8: Bool,
+    size9: Int
+  ) {
+    self.variables = Variables(
+      first0: first0, size1: size1, size2: size2, flag3: flag3, flag4: flag4, flag5: flag5, id6: id6, size7: size7,
+      flag8: flag8, size9: size9)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-        /// The variable `$id6` (`ID!`).
-        var id6: String
-        /// The variable `$size7` (`Int!`).
-        var size7: Int
-        /// The variable `$flag8` (`Boolean!`).
-        var flag8: Bool
-        /// The variable `$size9` (`Int!`).
-        var size9: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+    var size1: Int
+    var size2: Int
+    var flag3: Bool
+    var flag4: Bool
+    var flag5: Bool
+    var id6: String
+    var size7: Int
+    var flag8: Bool
+    var size9: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0? node:#1? search:[#2]", User.self, Node.self, Search.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var node: Node? { __field() }
-        var search: [Search] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? node:#1? search:[#2]", User.self, Node.self, Search.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var node: Node? { __field() }
+    var search: [Search] { __field() }
+  }
 }
 
 extension Case53Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?id:s?", Friends.self,
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?id:s?", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:Ship @1:User", AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Ship @1:User", AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields("= @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case53Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s homeworld:#0? address:#1? ?__typename:s?=User", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s homeworld:#0? address:#1? =User", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? ?email:s? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] bestFriend:#1? ?email:s? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case53Query.Data.User.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
-            Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    typealias Address = Case53Query.Data.User.Address
+  typealias Address = Case53Query.Data.User.Address
 }
 
 extension Case53Query.Data.User.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s address:#0? ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s address:#0? =User", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case53Query.Data.User.Friends.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case53Query.Data.User.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? bestFriend:#0? address:#1? id:s ?__typename:s?=User", BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s scores:[[i?]?]? bestFriend:#0? address:#1? id:s =User", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "scores:[[i?]?]? friends:[#0] homeworld:#1? ?email:s? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "scores:[[i?]?]? friends:[#0] homeworld:#1? ?email:s? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case53Query.Data.User.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case53Query.Data.User.Address
+  typealias Address = Case53Query.Data.User.Address
 }
 
 extension Case53Query.Data.User.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s scores:[[i?]?]? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case53Query.Data.User.BestFriend.BestFriend.Homeworld {
-    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.User.Homeworld {
-    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case53Query.Data.Node {
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User", Friends.self,
-            BestFriend.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s small:s large:s friends:[#0] bestFriend:#1? address:#2? =User", Friends.self, BestFriend.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case53Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case53Query.Data.Node.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? address:#1? ?__typename:s?=User",
-            BestFriend.self, Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? address:#1? =User", BestFriend.self,
+      Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case53Query.Data.Node.AsShip.Pilot.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case53Query.Data.Node.AsShip.Pilot.Friends.Homeworld {
-    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.Node.AsShip.Pilot.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
+  typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
 }
 
 extension Case53Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s scores:[[i?]?]? friends:[#0] @1", Friends.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s scores:[[i?]?]? friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
+  typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
 }
 
 extension Case53Query.Data.Node.AsUser.Friends {
-    typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
+  typealias Address = Case53Query.Data.User.Friends.Homeworld.Residents.Address
 }
 
 extension Case53Query.Data.Node.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case53Query.Data.Node.AsUser.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case53Query.Data.Node.AsUser.BestFriend.Friends.Homeworld {
-    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }
 
 extension Case53Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?id:s? ?__typename:s?=Planet", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? ?id:s? =Planet", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("=Ship ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("=User ?id:s?")
+    let __data: JSONObject
+  }
 }
 
 extension Case53Query.Data.Search.AsPlanet {
-    typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
+  typealias Moons = Case53Query.Data.User.Friends.Homeworld.Moons
 }

@@ -2,65 +2,62 @@
 
 import GraphQLCore
 
-/// The query `Case54`.
 struct Case54Query: GraphQLTypedOperation {
-    static let operationName = "Case54"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case54{nodes(ids:[\"p2\" \"p3\" \"p1\"]){id ...on Named{name}__typename}}
-        """
-    static let textDigest = "e0d52e1184622b0970b78756ef23d481dae750c632395fc10d2475e15a6e0ed4"
+  static let operationName = "Case54"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case54{nodes(ids:[\"p2\" \"p3\" \"p1\"]){id ...on Named{name}__typename}}
+    """
+  static let textDigest = "e0d52e1184622b0970b78756ef23d481dae750c632395fc10d2475e15a6e0ed4"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("nodes:[#0?]", Nodes.self)
-        let __data: JSONObject
-        var nodes: [Nodes?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("nodes:[#0?]", Nodes.self)
+    let __data: JSONObject
+    var nodes: [Nodes?] { __field() }
+  }
 }
 
 extension Case54Query.Data {
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case54Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s =")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }

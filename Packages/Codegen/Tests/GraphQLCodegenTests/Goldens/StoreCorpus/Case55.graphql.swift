@@ -2,119 +2,113 @@
 
 import GraphQLCore
 
-/// The query `Case55`.
 struct Case55Query: GraphQLTypedOperation {
-    static let operationName = "Case55"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case55($first0:Int){viewer{email small:avatar(size:64)large:avatar(size:32)homeworld{__typename name \
-        moons{name radius __typename}residents(first:4){scores friends(first:$first0){name id __typename}\
-        homeworld{name diameter moons{name radius __typename}__typename id}__typename id}id}address{street city \
-        geo{lat lng __typename}__typename}__typename id}}
-        """
-    static let textDigest = "4813eef7d6388f7f2d6b3b14e938491d3396a0acff286ced45530da6b5835b1b"
+  static let operationName = "Case55"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case55($first0:Int){viewer{email small:avatar(size:64)large:avatar(size:32)homeworld{__typename name \
+    moons{name radius __typename}residents(first:4){scores friends(first:$first0){name id __typename}homeworld{name \
+    diameter moons{name radius __typename}__typename id}__typename id}id}address{street city geo{lat lng __typename}\
+    __typename}__typename id}}
+    """
+  static let textDigest = "4813eef7d6388f7f2d6b3b14e938491d3396a0acff286ced45530da6b5835b1b"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(first0: GraphQLNullable<Int> = .absent) {
-        self.variables = Variables(first0: first0)
-    }
+  init(first0: GraphQLNullable<Int> = .absent) {
+    self.variables = Variables(first0: first0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$first0` (`Int`).
-        var first0: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var first0: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0?", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0?", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+  }
 }
 
 extension Case55Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s homeworld:#0? address:#1? ?__typename:s?=User ?id:s?", Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s homeworld:#0? address:#1? =User ?id:s?", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case55Query.Data.Viewer {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case55Query.Data.Viewer.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "scores:[[i?]?]? friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self)
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "scores:[[i?]?]? friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case55Query.Data.Viewer.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case55Query.Data.Viewer.Homeworld.Residents.Homeworld {
-    typealias Moons = Case55Query.Data.Viewer.Homeworld.Moons
+  typealias Moons = Case55Query.Data.Viewer.Homeworld.Moons
 }
 
 extension Case55Query.Data.Viewer.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

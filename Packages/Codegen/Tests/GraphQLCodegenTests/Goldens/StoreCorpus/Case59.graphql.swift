@@ -2,422 +2,400 @@
 
 import GraphQLCore
 
-/// The query `Case59`.
 struct Case59Query: GraphQLTypedOperation {
-    static let operationName = "Case59"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case59($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!$size4:Int!$flag5:Boolean!){node(id:$id0){...on \
-        User{name small:avatar(size:32)large:avatar(size:128)friends(first:1){name email small:avatar(size:$size1)\
-        large:avatar(size:128)bestFriend{name email small:avatar(size:32)large:avatar(size:128)scores address{street \
-        city __typename}id __typename}__typename id}homeworld{...PlanetBits name residents(first:0){...UserBits name \
-        friends(first:1){__typename ...UserBits name id}bestFriend{name email small:avatar(size:16)\
-        large:avatar(size:64)id __typename}homeworld{__typename name diameter id}id __typename}__typename id}}...on \
-        Planet{name}__typename id}nodes(ids:[\"p2\" \"s1\" \"u6\"]){...on User{name email small:avatar(size:$size2)\
-        large:avatar(size:128)friends(first:0){email address{street city __typename}__typename id}\
-        bestFriend{...UserBits name email small:avatar(size:16)large:avatar(size:32)bestFriend{name friends(first:3)\
-        {name address{street city __typename}__typename id}bestFriend{name address{street city geo{lat lng __typename}\
-        __typename}__typename id}__typename id}address{street city __typename}email@skip(if:$flag3)__typename id}\
-        homeworld{diameter residents(first:3){email small:avatar(size:$size4)large:avatar(size:128)scores \
-        friends(first:2){name address{street city geo{lat lng __typename}__typename}email@skip(if:$flag5)id __typename}\
-        bestFriend{name address{street city geo{lat lng __typename}__typename}__typename id}__typename id}__typename \
-        id}}...on Planet{name}__typename id}version other:node(id:\"u2\"){id ...on User{email small:avatar(size:128)\
-        large:avatar(size:64)friends(first:1){name email small:avatar(size:32)large:avatar(size:64)\
-        bestFriend{address{street city geo{lat lng __typename}__typename}__typename id}id __typename}}...on \
-        Planet{name}...on Ship{model pilot{name email small:avatar(size:32)large:avatar(size:64)\
-        homeworld{...PlanetBits name __typename id}id __typename}}__typename}}fragment PlanetBits on Planet{diameter \
-        name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "6a57af40b2cabf0137660d6cb2a4054c0d4b605d82f52ba770db888dd3a3807c"
+  static let operationName = "Case59"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case59($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!$size4:Int!$flag5:Boolean!){node(id:$id0){...on \
+    User{name small:avatar(size:32)large:avatar(size:128)friends(first:1){name email small:avatar(size:$size1)\
+    large:avatar(size:128)bestFriend{name email small:avatar(size:32)large:avatar(size:128)scores address{street city \
+    __typename}id __typename}__typename id}homeworld{...PlanetBits name residents(first:0){...UserBits name \
+    friends(first:1){__typename ...UserBits name id}bestFriend{name email small:avatar(size:16)large:avatar(size:64)id \
+    __typename}homeworld{__typename name diameter id}id __typename}__typename id}}...on Planet{name}__typename id}\
+    nodes(ids:[\"p2\" \"s1\" \"u6\"]){...on User{name email small:avatar(size:$size2)large:avatar(size:128)\
+    friends(first:0){email address{street city __typename}__typename id}bestFriend{...UserBits name email \
+    small:avatar(size:16)large:avatar(size:32)bestFriend{name friends(first:3){name address{street city __typename}\
+    __typename id}bestFriend{name address{street city geo{lat lng __typename}__typename}__typename id}__typename id}\
+    address{street city __typename}email@skip(if:$flag3)__typename id}homeworld{diameter residents(first:3){email \
+    small:avatar(size:$size4)large:avatar(size:128)scores friends(first:2){name address{street city geo{lat lng \
+    __typename}__typename}email@skip(if:$flag5)id __typename}bestFriend{name address{street city geo{lat lng \
+    __typename}__typename}__typename id}__typename id}__typename id}}...on Planet{name}__typename id}version \
+    other:node(id:\"u2\"){id ...on User{email small:avatar(size:128)large:avatar(size:64)friends(first:1){name email \
+    small:avatar(size:32)large:avatar(size:64)bestFriend{address{street city geo{lat lng __typename}__typename}\
+    __typename id}id __typename}}...on Planet{name}...on Ship{model pilot{name email small:avatar(size:32)\
+    large:avatar(size:64)homeworld{...PlanetBits name __typename id}id __typename}}__typename}}fragment PlanetBits on \
+    Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "6a57af40b2cabf0137660d6cb2a4054c0d4b605d82f52ba770db888dd3a3807c"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String, size1: Int, size2: Int, flag3: Bool, size4: Int, flag5: Bool) {
-        self.variables = Variables(id0: id0, size1: size1, size2: size2, flag3: flag3, size4: size4, flag5: flag5)
-    }
+  init(id0: String, size1: Int, size2: Int, flag3: Bool, size4: Int, flag5: Bool) {
+    self.variables = Variables(id0: id0, size1: size1, size2: size2, flag3: flag3, size4: size4, flag5: flag5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var size1: Int
+    var size2: Int
+    var flag3: Bool
+    var size4: Int
+    var flag5: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "node:#0? nodes:[#1?] version:s other:#2?", Node.self, Nodes.self, Other.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var version: String { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("node:#0? nodes:[#1?] version:s other:#2?", Node.self, Nodes.self, Other.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var version: String { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case59Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case59Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case59Query.Data.Node.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? ?__typename:s?=User ?id:s?", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s bestFriend:#0? =User ?id:s?", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case59Query.Data.Node.AsUser.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case59Query.Data.Node.AsUser.Friends.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case59Query.Data.Node.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s friends:[#0] bestFriend:#1? homeworld:#2? @3", Friends.self,
-            BestFriend.self, Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s friends:[#0] bestFriend:#1? homeworld:#2? @3", Friends.self, BestFriend.self,
+      Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case59Query.Data.Node.AsUser.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? name:s ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? name:s ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s diameter:i? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case59Query.Data.Nodes {
-    typealias AsPlanet = Case59Query.Data.Node.AsPlanet
+  typealias AsPlanet = Case59Query.Data.Node.AsPlanet
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? =User ?id:s?", Friends.self,
+      BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case59Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Friends {
-    typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
+  typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
+  typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends {
-    typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
+  typealias Address = Case59Query.Data.Node.AsUser.Friends.BestFriend.Address
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self,
+      BestFriend.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s address:#0? ?email:s? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? ?email:s? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 
-    typealias BestFriend = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend
+  typealias BestFriend = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.Friends {
-    typealias Address = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address
+  typealias Address = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address
 }
 
 extension Case59Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s =Planet")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? small:s large:s friends:[#0] ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? small:s large:s friends:[#0] =User", Friends.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case59Query.Data.Other.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s homeworld:#0? id:s ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s homeworld:#0? id:s =User", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case59Query.Data.Other.AsShip.Pilot {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case59Query.Data.Other.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s bestFriend:#0? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case59Query.Data.Other.AsUser.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var address: Address? { __field() }
+  }
 }
 
 extension Case59Query.Data.Other.AsUser.Friends.BestFriend {
-    typealias Address = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address
+  typealias Address = Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address
 }

@@ -2,50 +2,48 @@
 
 import GraphQLCore
 
-/// The query `Case6`.
 struct Case6Query: GraphQLTypedOperation {
-    static let operationName = "Case6"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case6{planets(first:3){name moons{name radius __typename}__typename id}version}
-        """
-    static let textDigest = "a0e6c2623e3f2d7c0c5d3a10e869c9e4b78d9e46c7c9e44c4ad1a73a46c16061"
+  static let operationName = "Case6"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case6{planets(first:3){name moons{name radius __typename}__typename id}version}
+    """
+  static let textDigest = "a0e6c2623e3f2d7c0c5d3a10e869c9e4b78d9e46c7c9e44c4ad1a73a46c16061"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0] version:s", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0] version:s", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+    var version: String { __field() }
+  }
 }
 
 extension Case6Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case6Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }

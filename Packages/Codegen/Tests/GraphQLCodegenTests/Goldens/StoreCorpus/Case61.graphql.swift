@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case61`.
 struct Case61Query: GraphQLTypedOperation {
-    static let operationName = "Case61"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case61{tags}
-        """
-    static let textDigest = "f009e42b6decbe22b47114e2d47e866c5ecf5f3aa0643b3a2d0416f10775f752"
+  static let operationName = "Case61"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case61{tags}
+    """
+  static let textDigest = "f009e42b6decbe22b47114e2d47e866c5ecf5f3aa0643b3a2d0416f10775f752"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("tags:[s?]?")
-        let __data: JSONObject
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("tags:[s?]?")
+    let __data: JSONObject
+    var tags: [String?]? { __field() }
+  }
 }

@@ -2,451 +2,422 @@
 
 import GraphQLCore
 
-/// The query `Case62`.
 struct Case62Query: GraphQLTypedOperation {
-    static let operationName = "Case62"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case62($id0:ID!$size1:Int!$flag2:Boolean!$flag3:Boolean!$flag4:Boolean!$size5:Int!$flag6:Boolean!$flag7:Boolean!$flag8:Boolean!){node(id:$id0){...on User{...UserBits name small:avatar(size:$size1)large:avatar(size:32)bestFriend{name email@include(if:$flag2)id __typename}homeworld{...PlanetBits name diameter __typename id}address{street city __typename}}...on Planet{...PlanetBits name diameter}...on Ship{model pilot{email friends(first:2){id name email scores friends(first:3){...UserBits email@skip(if:$flag3)__typename id}address{street city geo{lat lng __typename}__typename}__typename}bestFriend{id email bestFriend{name email __typename id}__typename}address{street city __typename}email@include(if:$flag4)__typename id}}id ...on User{email}__typename}nodes(ids:[\"u7\" \"u6\" \"p2\"]){id ...on User{name small:avatar(size:$size5)large:avatar(size:128)scores bestFriend{name email small:avatar(size:64)large:avatar(size:32)bestFriend{__typename id ...UserBits small:avatar(size:32)large:avatar(size:16)homeworld{name moons{name radius __typename}__typename id}address{street city __typename}}id __typename}}...on Planet{moons{name radius __typename}residents(first:2){...UserBits name friends(first:0){name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}}...on Ship{model pilot{...UserBits name scores friends(first:2){...UserBits name email small:avatar(size:128)large:avatar(size:16)scores friends(first:3){name __typename id}email@skip(if:$flag6)__typename id}bestFriend{...UserBits name email bestFriend{name email address{street city geo{lat lng __typename}__typename}__typename id}email@skip(if:$flag7)__typename id}email@include(if:$flag8)__typename id}}__typename}planets(first:1){name residents(first:0){name small:avatar(size:128)large:avatar(size:16)scores friends(first:0){__typename name email small:avatar(size:128)large:avatar(size:64)homeworld{name diameter moons{name radius __typename}__typename id}id}__typename id}__typename id}grid(size:2){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "d9df167ecabe1ad52aa56d30908e3bcdfdf9ff808f8e23a7385a54e9a9644150"
+  static let operationName = "Case62"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case62($id0:ID!$size1:Int!$flag2:Boolean!$flag3:Boolean!$flag4:Boolean!$size5:Int!$flag6:Boolean!$flag7:Boolean!$flag8:Boolean!){node(id:$id0){...on User{...UserBits name small:avatar(size:$size1)large:avatar(size:32)bestFriend{name email@include(if:$flag2)id __typename}homeworld{...PlanetBits name diameter __typename id}address{street city __typename}}...on Planet{...PlanetBits name diameter}...on Ship{model pilot{email friends(first:2){id name email scores friends(first:3){...UserBits email@skip(if:$flag3)__typename id}address{street city geo{lat lng __typename}__typename}__typename}bestFriend{id email bestFriend{name email __typename id}__typename}address{street city __typename}email@include(if:$flag4)__typename id}}id ...on User{email}__typename}nodes(ids:[\"u7\" \"u6\" \"p2\"]){id ...on User{name small:avatar(size:$size5)large:avatar(size:128)scores bestFriend{name email small:avatar(size:64)large:avatar(size:32)bestFriend{__typename id ...UserBits small:avatar(size:32)large:avatar(size:16)homeworld{name moons{name radius __typename}__typename id}address{street city __typename}}id __typename}}...on Planet{moons{name radius __typename}residents(first:2){...UserBits name friends(first:0){name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}}...on Ship{model pilot{...UserBits name scores friends(first:2){...UserBits name email small:avatar(size:128)large:avatar(size:16)scores friends(first:3){name __typename id}email@skip(if:$flag6)__typename id}bestFriend{...UserBits name email bestFriend{name email address{street city geo{lat lng __typename}__typename}__typename id}email@skip(if:$flag7)__typename id}email@include(if:$flag8)__typename id}}__typename}planets(first:1){name residents(first:0){name small:avatar(size:128)large:avatar(size:16)scores friends(first:0){__typename name email small:avatar(size:128)large:avatar(size:64)homeworld{name diameter moons{name radius __typename}__typename id}id}__typename id}__typename id}grid(size:2){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "d9df167ecabe1ad52aa56d30908e3bcdfdf9ff808f8e23a7385a54e9a9644150"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        id0: String,
-        size1: Int,
-        flag2: Bool,
-        flag3: Bool,
-        flag4: Bool,
-        size5: Int,
-        flag6: Bool,
-        flag7: Bool,
-        flag8: Bool
-    ) {
-        self.variables = Variables(
-            id0: id0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, size5: size5, flag6: flag6, flag7: flag7,
-            flag8: flag8)
-    }
+  init(
+    id0: String,
+    size1: Int,
+    flag2: Bool,
+    flag3: Bool,
+    flag4: Bool,
+    size5: Int,
+    flag6: Bool,
+    flag7: Bool,
+    flag8: Bool
+  ) {
+    self.variables = Variables(
+      id0: id0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, size5: size5, flag6: flag6, flag7: flag7,
+      flag8: flag8)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$flag2` (`Boolean!`).
-        var flag2: Bool
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-        /// The variable `$flag6` (`Boolean!`).
-        var flag6: Bool
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-        /// The variable `$flag8` (`Boolean!`).
-        var flag8: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var size1: Int
+    var flag2: Bool
+    var flag3: Bool
+    var flag4: Bool
+    var size5: Int
+    var flag6: Bool
+    var flag7: Bool
+    var flag8: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "node:#0? nodes:[#1?] planets:[#2] grid:[[#3?]?]", Node.self, Nodes.self, Planets.self, Grid.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "node:#0? nodes:[#1?] planets:[#2] grid:[[#3?]?]", Node.self, Nodes.self, Planets.self, Grid.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case62Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }
 
 extension Case62Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet id:s @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet id:s @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? id:s ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? id:s =Ship", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s bestFriend:#0? homeworld:#1? address:#2? @3",
-            BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self,
+      Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case62Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? friends:[#0] bestFriend:#1? address:#2? =User ?id:s?", Friends.self, BestFriend.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case62Query.Data.Node.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User", Friends.self,
-            Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s email:s? scores:[[i?]?]? friends:[#0] address:#1? =User", Friends.self, Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? bestFriend:#0? ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? bestFriend:#0? =User", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case62Query.Data.Node.AsShip.Pilot.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case62Query.Data.Node.AsShip.Pilot.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case62Query.Data.Node.AsShip.Pilot.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 }
 
 extension Case62Query.Data.Node.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s ?email:s? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? @0", PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case62Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case62Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s moons:[#0?]? residents:[#1] =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? bestFriend:#0? ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s scores:[[i?]?]? bestFriend:#0? =User", BestFriend.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 }
 
 extension Case62Query.Data.Nodes.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] address:#1? @2", Friends.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? friends:[#0] address:#1? @2", Friends.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case62Query.Data.Nodes.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Friends.Address
+  typealias Address = Case62Query.Data.Node.AsShip.Pilot.Friends.Address
 }
 
 extension Case62Query.Data.Nodes.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? @2", Friends.self,
-            BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case62Query.Data.Nodes.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] @1", Friends.self,
-            UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] @1", Friends.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? bestFriend:#0? @1", BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? bestFriend:#0? @1", BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case62Query.Data.Nodes.AsShip.Pilot.Friends {
-    typealias Friends = Case62Query.Data.Nodes.AsPlanet.Residents.Friends
+  typealias Friends = Case62Query.Data.Nodes.AsPlanet.Residents.Friends
 }
 
 extension Case62Query.Data.Nodes.AsShip.Pilot.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case62Query.Data.Nodes.AsShip.Pilot.BestFriend.BestFriend {
-    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Friends.Address
+  typealias Address = Case62Query.Data.Node.AsShip.Pilot.Friends.Address
 }
 
 extension Case62Query.Data.Nodes.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s bestFriend:#0? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case62Query.Data.Nodes.AsUser.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s email:s? name:s small:s large:s homeworld:#0? address:#1? @2", Homeworld.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s email:s? name:s small:s large:s homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case62Query.Data.Nodes.AsUser.BestFriend.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case62Query.Data.Node.AsShip.Pilot.Address
+  typealias Address = Case62Query.Data.Node.AsShip.Pilot.Address
 }
 
 extension Case62Query.Data.Nodes.AsUser.BestFriend.BestFriend.Homeworld {
-    typealias Moons = Case62Query.Data.Nodes.AsPlanet.Moons
+  typealias Moons = Case62Query.Data.Nodes.AsPlanet.Moons
 }
 
 extension Case62Query.Data.Planets {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case62Query.Data.Planets.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s homeworld:#0? ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? small:s large:s homeworld:#0? ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case62Query.Data.Planets.Residents.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case62Query.Data.Planets.Residents.Friends.Homeworld {
-    typealias Moons = Case62Query.Data.Nodes.AsPlanet.Moons
+  typealias Moons = Case62Query.Data.Nodes.AsPlanet.Moons
 }

@@ -2,53 +2,50 @@
 
 import GraphQLCore
 
-/// The query `Case64`.
 struct Case64Query: GraphQLTypedOperation {
-    static let operationName = "Case64"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case64{planets(first:0){name diameter moons{name radius __typename}__typename id}version tags}
-        """
-    static let textDigest = "1fe937bbc6cc4f6252a9b802584d6c4c336f8352c008ca4a60d40bae2707d999"
+  static let operationName = "Case64"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case64{planets(first:0){name diameter moons{name radius __typename}__typename id}version tags}
+    """
+  static let textDigest = "1fe937bbc6cc4f6252a9b802584d6c4c336f8352c008ca4a60d40bae2707d999"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0] version:s tags:[s?]?", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0] version:s tags:[s?]?", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case64Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case64Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }

@@ -2,348 +2,327 @@
 
 import GraphQLCore
 
-/// The query `Case69`.
 struct Case69Query: GraphQLTypedOperation {
-    static let operationName = "Case69"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case69($size0:Int!$flag1:Boolean!$size2:Int!$flag3:Boolean!$size4:Int!$size5:Int!$flag6:Boolean!$first7:Int$size8:Int!$flag9:Boolean!){viewer{name email scores friends(first:0){name email small:avatar(size:$size0)large:avatar(size:32)bestFriend{name email small:avatar(size:128)large:avatar(size:32)friends(first:0){name email address{street city geo{lat lng __typename}__typename}id __typename}email@include(if:$flag1)__typename id}homeworld{name diameter residents(first:4){email scores __typename id}__typename id}__typename id}bestFriend{name email small:avatar(size:$size2)large:avatar(size:32)scores friends(first:3){...UserBits name bestFriend{name email@include(if:$flag3)__typename id}homeworld{__typename id}address{street city __typename}id __typename}__typename id}__typename id}user(id:\"u7\"){name small:avatar(size:$size4)large:avatar(size:16)friends(first:3){name bestFriend{name small:avatar(size:$size5)large:avatar(size:64)address{street city __typename}id __typename}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name email small:avatar(size:16)large:avatar(size:64)friends(first:$first7){__typename email friends(first:3){name email scores email@skip(if:$flag6)__typename id}homeworld{...PlanetBits moons{name radius __typename}__typename id}address{street city __typename}id}bestFriend{...UserBits email small:avatar(size:$size8)large:avatar(size:32)homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag9)__typename id}homeworld{name moons{name radius __typename}__typename id}address{street city __typename}id __typename}homeworld{...PlanetBits name moons{name radius __typename}__typename id}__typename id}version tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "20c6d8e18f57c3978a7cc2815ae7a1a69028d644ac57b362dc8d4f29e4339faa"
+  static let operationName = "Case69"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case69($size0:Int!$flag1:Boolean!$size2:Int!$flag3:Boolean!$size4:Int!$size5:Int!$flag6:Boolean!$first7:Int$size8:Int!$flag9:Boolean!){viewer{name email scores friends(first:0){name email small:avatar(size:$size0)large:avatar(size:32)bestFriend{name email small:avatar(size:128)large:avatar(size:32)friends(first:0){name email address{street city geo{lat lng __typename}__typename}id __typename}email@include(if:$flag1)__typename id}homeworld{name diameter residents(first:4){email scores __typename id}__typename id}__typename id}bestFriend{name email small:avatar(size:$size2)large:avatar(size:32)scores friends(first:3){...UserBits name bestFriend{name email@include(if:$flag3)__typename id}homeworld{__typename id}address{street city __typename}id __typename}__typename id}__typename id}user(id:\"u7\"){name small:avatar(size:$size4)large:avatar(size:16)friends(first:3){name bestFriend{name small:avatar(size:$size5)large:avatar(size:64)address{street city __typename}id __typename}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name email small:avatar(size:16)large:avatar(size:64)friends(first:$first7){__typename email friends(first:3){name email scores email@skip(if:$flag6)__typename id}homeworld{...PlanetBits moons{name radius __typename}__typename id}address{street city __typename}id}bestFriend{...UserBits email small:avatar(size:$size8)large:avatar(size:32)homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag9)__typename id}homeworld{name moons{name radius __typename}__typename id}address{street city __typename}id __typename}homeworld{...PlanetBits name moons{name radius __typename}__typename id}__typename id}version tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "20c6d8e18f57c3978a7cc2815ae7a1a69028d644ac57b362dc8d4f29e4339faa"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        size0: Int,
-        flag1: Bool,
-        size2: Int,
-        flag3: Bool,
-        size4: Int,
-        size5: Int,
-        flag6: Bool,
-        first7: GraphQLNullable<Int> = .absent,
-        size8: Int,
-        flag9: Bool
-    ) {
-        self.variables = Variables(
-            size0: size0, flag1: flag1, size2: size2, flag3: flag3, size4: size4, size5: size5, flag6: flag6,
-            first7: first7, size8: size8, flag9: flag9)
-    }
+  init(
+    size0: Int,
+    flag1: Bool,
+    size2: Int,
+    flag3: Bool,
+    size4: Int,
+    size5: Int,
+    flag6: Bool,
+    first7: GraphQLNullable<Int> = .absent,
+    size8: Int,
+    flag9: Bool
+  ) {
+    self.variables = Variables(
+      size0: size0, flag1: flag1, size2: size2, flag3: flag3, size4: size4, size5: size5, flag6: flag6, first7: first7,
+      size8: size8, flag9: flag9)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$size2` (`Int!`).
-        var size2: Int
-        /// The variable `$flag3` (`Boolean!`).
-        var flag3: Bool
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-        /// The variable `$flag6` (`Boolean!`).
-        var flag6: Bool
-        /// The variable `$first7` (`Int`).
-        var first7: GraphQLNullable<Int> = .absent
-        /// The variable `$size8` (`Int!`).
-        var size8: Int
-        /// The variable `$flag9` (`Boolean!`).
-        var flag9: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var size2: Int
+    var flag3: Bool
+    var size4: Int
+    var size5: Int
+    var flag6: Bool
+    var first7: GraphQLNullable<Int> = .absent
+    var size8: Int
+    var flag9: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0? user:#1? version:s tags:[s?]?", Viewer.self, User.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var user: User? { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? user:#1? version:s tags:[s?]?", Viewer.self, User.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var user: User? { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case69Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? =User ?id:s?", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?", Friends.self,
-            BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? =User ?id:s?", Friends.self, BestFriend.self,
+      Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case69Query.Data.Viewer {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s bestFriend:#0? homeworld:#1? =User ?id:s?", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case69Query.Data.Viewer.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case69Query.Data.Viewer.Friends.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case69Query.Data.Viewer.Friends.BestFriend.Friends {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case69Query.Data.Viewer.Friends.BestFriend.Friends.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case69Query.Data.Viewer.Friends.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("email:s? scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case69Query.Data.Viewer.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self,
-            Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self, Homeworld.self,
+      Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case69Query.Data.Viewer.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String?? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s ?email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case69Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? address:#1? ?__typename:s?=User ?id:s?", BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? address:#1? =User ?id:s?", BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s =User", Friends.self,
+      BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case69Query.Data.User.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    typealias Address = Case69Query.Data.Viewer.Friends.BestFriend.Friends.Address
+  typealias Address = Case69Query.Data.Viewer.Friends.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.Friends.BestFriend {
-    typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
+  typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? friends:[#0] homeworld:#1? address:#2? id:s", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? friends:[#0] homeworld:#1? address:#2? id:s", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s homeworld:#0? address:#1? @2", Homeworld.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
+  typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    typealias Homeworld = Case69Query.Data.User.Homeworld
+  typealias Homeworld = Case69Query.Data.User.Homeworld
 
-    typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
+  typealias Address = Case69Query.Data.Viewer.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend.BestFriend {
-    typealias Homeworld = Case69Query.Data.User.Homeworld
+  typealias Homeworld = Case69Query.Data.User.Homeworld
 
-    typealias Address = Case69Query.Data.Viewer.Friends.BestFriend.Friends.Address
+  typealias Address = Case69Query.Data.Viewer.Friends.BestFriend.Friends.Address
 }
 
 extension Case69Query.Data.User.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case69Query.Data.User.Homeworld {
-    typealias Moons = Case69Query.Data.User.BestFriend.Homeworld.Moons
+  typealias Moons = Case69Query.Data.User.BestFriend.Homeworld.Moons
 }

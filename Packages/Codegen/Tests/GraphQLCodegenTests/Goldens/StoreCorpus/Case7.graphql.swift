@@ -2,257 +2,243 @@
 
 import GraphQLCore
 
-/// The query `Case7`.
 struct Case7Query: GraphQLTypedOperation {
-    static let operationName = "Case7"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case7($id0:ID!$flag1:Boolean!){viewer{id ...UserBits name email homeworld{name residents(first:0){name \
-        small:avatar(size:128)large:avatar(size:16)homeworld{name diameter __typename id}id __typename}__typename id}\
-        address{street city geo{lat lng __typename}__typename}__typename}node(id:$id0){...on Planet{name diameter \
-        moons{name radius __typename}}...on Ship{pilot{name small:avatar(size:32)large:avatar(size:16)scores \
-        friends(first:1){__typename name small:avatar(size:16)large:avatar(size:32)scores id}id __typename}}__typename \
-        id}grid(size:2){x y value __typename}other:node(id:\"u3\"){...on User{name homeworld{name diameter \
-        residents(first:2){name email __typename id}__typename id}}...on Ship{model pilot{name small:avatar(size:32)\
-        large:avatar(size:128)scores bestFriend{__typename name email small:avatar(size:32)large:avatar(size:64)scores \
-        id}email@skip(if:$flag1)id __typename}}id ...on User{email}__typename}}fragment UserBits on User{email name \
-        __typename id}
-        """
-    static let textDigest = "b24c7acd28089a6eef2df190e2283724a638153fa1be2574b343beff274648ab"
+  static let operationName = "Case7"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case7($id0:ID!$flag1:Boolean!){viewer{id ...UserBits name email homeworld{name residents(first:0){name \
+    small:avatar(size:128)large:avatar(size:16)homeworld{name diameter __typename id}id __typename}__typename id}\
+    address{street city geo{lat lng __typename}__typename}__typename}node(id:$id0){...on Planet{name diameter \
+    moons{name radius __typename}}...on Ship{pilot{name small:avatar(size:32)large:avatar(size:16)scores \
+    friends(first:1){__typename name small:avatar(size:16)large:avatar(size:32)scores id}id __typename}}__typename id}\
+    grid(size:2){x y value __typename}other:node(id:\"u3\"){...on User{name homeworld{name diameter residents(first:2)\
+    {name email __typename id}__typename id}}...on Ship{model pilot{name small:avatar(size:32)large:avatar(size:128)\
+    scores bestFriend{__typename name email small:avatar(size:32)large:avatar(size:64)scores id}email@skip(if:$flag1)\
+    id __typename}}id ...on User{email}__typename}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "b24c7acd28089a6eef2df190e2283724a638153fa1be2574b343beff274648ab"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(id0: String, flag1: Bool) {
-        self.variables = Variables(id0: id0, flag1: flag1)
-    }
+  init(id0: String, flag1: Bool) {
+    self.variables = Variables(id0: id0, flag1: flag1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var flag1: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? node:#1? grid:[[#2?]?] other:#3?", Viewer.self, Node.self, Grid.self, Other.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var node: Node? { __field() }
-        var grid: [[Grid?]?] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "viewer:#0? node:#1? grid:[[#2?]?] other:#3?", Viewer.self, Node.self, Grid.self, Other.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var node: Node? { __field() }
+    var grid: [[Grid?]?] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case7Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
-            UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User homeworld:#0? address:#1? @2", Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:Ship @1:User", AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Ship @1:User", AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case7Query.Data.Viewer {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case7Query.Data.Viewer.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s homeworld:#0? id:s ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s homeworld:#0? id:s =User", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case7Query.Data.Viewer.Homeworld.Residents {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case7Query.Data.Viewer.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case7Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+  }
 }
 
 extension Case7Query.Data.Node.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case7Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case7Query.Data.Node.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s small:s large:s scores:[[i?]?]? ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s small:s large:s scores:[[i?]?]? ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case7Query.Data.Other {
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? id:s ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-        var id: String { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? id:s =Ship", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s homeworld:#0? id:s email:s? ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s homeworld:#0? id:s email:s? =User", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+    var email: String? { __field() }
+  }
 }
 
 extension Case7Query.Data.Other.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? bestFriend:#0? ?email:s? id:s ?__typename:s?=User", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? bestFriend:#0? ?email:s? id:s =User", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case7Query.Data.Other.AsShip.Pilot {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? id:s")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? small:s large:s scores:[[i?]?]? id:s")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case7Query.Data.Other.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case7Query.Data.Other.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 }

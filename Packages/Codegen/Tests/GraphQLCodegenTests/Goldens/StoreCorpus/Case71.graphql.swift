@@ -2,299 +2,279 @@
 
 import GraphQLCore
 
-/// The query `Case71`.
 struct Case71Query: GraphQLTypedOperation {
-    static let operationName = "Case71"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case71($flag0:Boolean!$flag1:Boolean!$first2:Int$first3:Int$id4:ID!$size5:Int!$first6:Int$flag7:Boolean!$flag8:Boolean!$flag9:Boolean!){user(id:\"u2\"){name friends(first:$first2){name small:avatar(size:32)large:avatar(size:16)scores friends(first:1){__typename name email small:avatar(size:16)large:avatar(size:32)scores bestFriend{...UserBits name small:avatar(size:64)large:avatar(size:16)email@include(if:$flag0)__typename id}homeworld{name diameter moons{name radius __typename}__typename id}id}email@include(if:$flag1)id __typename}homeworld{name residents(first:0){name email small:avatar(size:16)large:avatar(size:64)friends(first:$first3){name email __typename id}id __typename}__typename id}address{street city __typename}__typename id}node(id:$id4){...on User{name email small:avatar(size:128)large:avatar(size:64)homeworld{name diameter moons{name radius __typename}residents(first:3){name email small:avatar(size:$size5)large:avatar(size:64)scores friends(first:$first6){name email __typename id}bestFriend{email scores email@include(if:$flag7)__typename id}address{street city geo{lat lng __typename}__typename}email@include(if:$flag8)__typename id}__typename id}}...on Planet{name diameter}...on Ship{pilot{__typename ...UserBits name email@skip(if:$flag9)id}}__typename id}planets(first:2){name moons{name radius __typename}__typename id}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "e52c0cd64576e6bc06400588f2f8552aa0a39e87474f0d3f2789a108d367d2c9"
+  static let operationName = "Case71"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case71($flag0:Boolean!$flag1:Boolean!$first2:Int$first3:Int$id4:ID!$size5:Int!$first6:Int$flag7:Boolean!$flag8:Boolean!$flag9:Boolean!){user(id:\"u2\"){name friends(first:$first2){name small:avatar(size:32)large:avatar(size:16)scores friends(first:1){__typename name email small:avatar(size:16)large:avatar(size:32)scores bestFriend{...UserBits name small:avatar(size:64)large:avatar(size:16)email@include(if:$flag0)__typename id}homeworld{name diameter moons{name radius __typename}__typename id}id}email@include(if:$flag1)id __typename}homeworld{name residents(first:0){name email small:avatar(size:16)large:avatar(size:64)friends(first:$first3){name email __typename id}id __typename}__typename id}address{street city __typename}__typename id}node(id:$id4){...on User{name email small:avatar(size:128)large:avatar(size:64)homeworld{name diameter moons{name radius __typename}residents(first:3){name email small:avatar(size:$size5)large:avatar(size:64)scores friends(first:$first6){name email __typename id}bestFriend{email scores email@include(if:$flag7)__typename id}address{street city geo{lat lng __typename}__typename}email@include(if:$flag8)__typename id}__typename id}}...on Planet{name diameter}...on Ship{pilot{__typename ...UserBits name email@skip(if:$flag9)id}}__typename id}planets(first:2){name moons{name radius __typename}__typename id}}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "e52c0cd64576e6bc06400588f2f8552aa0a39e87474f0d3f2789a108d367d2c9"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        flag0: Bool,
-        flag1: Bool,
-        first2: GraphQLNullable<Int> = .absent,
-        first3: GraphQLNullable<Int> = .absent,
-        id4: String,
-        size5: Int,
-        first6: GraphQLNullable<Int> = .absent,
-        flag7: Bool,
-        flag8: Bool,
-        flag9: Bool
-    ) {
-        self.variables = Variables(
-            flag0: flag0, flag1: flag1, first2: first2, first3: first3, id4: id4, size5: size5, first6: first6,
-            flag7: flag7, flag8: flag8, flag9: flag9)
-    }
+  init(
+    flag0: Bool,
+    flag1: Bool,
+    first2: GraphQLNullable<Int> = .absent,
+    first3: GraphQLNullable<Int> = .absent,
+    id4: String,
+    size5: Int,
+    first6: GraphQLNullable<Int> = .absent,
+    flag7: Bool,
+    flag8: Bool,
+    flag9: Bool
+  ) {
+    self.variables = Variables(
+      flag0: flag0, flag1: flag1, first2: first2, first3: first3, id4: id4, size5: size5, first6: first6, flag7: flag7,
+      flag8: flag8, flag9: flag9)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$id4` (`ID!`).
-        var id4: String
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-        /// The variable `$first6` (`Int`).
-        var first6: GraphQLNullable<Int> = .absent
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-        /// The variable `$flag8` (`Boolean!`).
-        var flag8: Bool
-        /// The variable `$flag9` (`Boolean!`).
-        var flag9: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+    var first2: GraphQLNullable<Int> = .absent
+    var first3: GraphQLNullable<Int> = .absent
+    var id4: String
+    var size5: Int
+    var first6: GraphQLNullable<Int> = .absent
+    var flag7: Bool
+    var flag8: Bool
+    var flag9: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "user:#0? node:#1? planets:[#2]", User.self, Node.self, Planets.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var node: Node? { __field() }
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? node:#1? planets:[#2]", User.self, Node.self, Planets.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var node: Node? { __field() }
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case71Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case71Query.Data.User {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] ?email:s? id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? friends:[#0] ?email:s? id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case71Query.Data.User.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? id:s",
-            BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? id:s", BestFriend.self,
+      Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case71Query.Data.User.Friends.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case71Query.Data.User.Friends.Friends.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case71Query.Data.User.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case71Query.Data.User.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 }
 
 extension Case71Query.Data.Node {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s homeworld:#0? =User ?id:s?", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case71Query.Data.Node.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? name:s id:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? name:s id:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case71Query.Data.Node.AsUser {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s diameter:i? moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case71Query.Data.Node.AsUser.Homeworld {
-    typealias Moons = Case71Query.Data.User.Friends.Friends.Homeworld.Moons
+  typealias Moons = Case71Query.Data.User.Friends.Friends.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? =User ?id:s?",
+      Friends.self, BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case71Query.Data.Node.AsUser.Homeworld.Residents {
-    typealias Friends = Case71Query.Data.User.Homeworld.Residents.Friends
+  typealias Friends = Case71Query.Data.User.Homeworld.Residents.Friends
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("email:s? scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case71Query.Data.Node.AsUser.Homeworld.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case71Query.Data.Planets {
-    typealias Moons = Case71Query.Data.User.Friends.Friends.Homeworld.Moons
+  typealias Moons = Case71Query.Data.User.Friends.Friends.Homeworld.Moons
 }

@@ -2,38 +2,36 @@
 
 import GraphQLCore
 
-/// The query `Case76`.
 struct Case76Query: GraphQLTypedOperation {
-    static let operationName = "Case76"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case76{planets(first:2){__typename id}}
-        """
-    static let textDigest = "9b94b441cf6b7afcf520d3dbf9988d62d6b9a61ee2efdeb8a74b3528a2e8c27a"
+  static let operationName = "Case76"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case76{planets(first:2){__typename id}}
+    """
+  static let textDigest = "9b94b441cf6b7afcf520d3dbf9988d62d6b9a61ee2efdeb8a74b3528a2e8c27a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
-        let __data: JSONObject
-        var planets: [Planets] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("planets:[#0]", Planets.self)
+    let __data: JSONObject
+    var planets: [Planets] { __field() }
+  }
 }
 
 extension Case76Query.Data {
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("=Planet ?id:s?")
+    let __data: JSONObject
+  }
 }

@@ -2,328 +2,313 @@
 
 import GraphQLCore
 
-/// The query `Case78`.
 struct Case78Query: GraphQLTypedOperation {
-    static let operationName = "Case78"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case78($id0:ID!$size1:Int!$first2:Int$first3:Int$flag4:Boolean!$size5:Int!){node(id:$id0){__typename id \
-        ...on User{email}}nodes(ids:[\"p3\" \"u5\" \"u3\"]){...on Planet{name diameter}...on Ship{model}__typename id}\
-        grid(size:2){x y value __typename}other:node(id:\"u4\"){id ...on User{...UserBits name email \
-        small:avatar(size:$size1)large:avatar(size:16)friends(first:$first3){email friends(first:$first2){name \
-        small:avatar(size:16)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}\
-        __typename id}homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat \
-        lng __typename}__typename}__typename id}bestFriend{email small:avatar(size:32)large:avatar(size:64)\
-        friends(first:3){name email small:avatar(size:16)large:avatar(size:32)scores address{street city geo{lat lng \
-        __typename}__typename}__typename id}homeworld{name diameter __typename id}email@include(if:$flag4)__typename \
-        id}address{street city geo{lat lng __typename}__typename}}...on Planet{...PlanetBits name diameter moons{name \
-        radius __typename}}...on Ship{model pilot{name email small:avatar(size:$size5)large:avatar(size:32)\
-        friends(first:2){name address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name \
-        address{street city __typename}id __typename}homeworld{name __typename id}address{street city geo{lat lng \
-        __typename}__typename}__typename id}}...on User{email}__typename}}fragment PlanetBits on Planet{diameter name \
-        __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "0c3ef67d73bb2cd1703ab7bcdb0a4e7ada88f377602914b837d7b0e12a7ba332"
+  static let operationName = "Case78"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case78($id0:ID!$size1:Int!$first2:Int$first3:Int$flag4:Boolean!$size5:Int!){node(id:$id0){__typename id \
+    ...on User{email}}nodes(ids:[\"p3\" \"u5\" \"u3\"]){...on Planet{name diameter}...on Ship{model}__typename id}\
+    grid(size:2){x y value __typename}other:node(id:\"u4\"){id ...on User{...UserBits name email \
+    small:avatar(size:$size1)large:avatar(size:16)friends(first:$first3){email friends(first:$first2){name \
+    small:avatar(size:16)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}__typename \
+    id}homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+    __typename}__typename id}bestFriend{email small:avatar(size:32)large:avatar(size:64)friends(first:3){name email \
+    small:avatar(size:16)large:avatar(size:32)scores address{street city geo{lat lng __typename}__typename}__typename \
+    id}homeworld{name diameter __typename id}email@include(if:$flag4)__typename id}address{street city geo{lat lng \
+    __typename}__typename}}...on Planet{...PlanetBits name diameter moons{name radius __typename}}...on Ship{model \
+    pilot{name email small:avatar(size:$size5)large:avatar(size:32)friends(first:2){name address{street city geo{lat \
+    lng __typename}__typename}__typename id}bestFriend{name address{street city __typename}id __typename}\
+    homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}}...on User{email}\
+    __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+    __typename id}
+    """
+  static let textDigest = "0c3ef67d73bb2cd1703ab7bcdb0a4e7ada88f377602914b837d7b0e12a7ba332"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        id0: String,
-        size1: Int,
-        first2: GraphQLNullable<Int> = .absent,
-        first3: GraphQLNullable<Int> = .absent,
-        flag4: Bool,
-        size5: Int
-    ) {
-        self.variables = Variables(id0: id0, size1: size1, first2: first2, first3: first3, flag4: flag4, size5: size5)
-    }
+  init(
+    id0: String,
+    size1: Int,
+    first2: GraphQLNullable<Int> = .absent,
+    first3: GraphQLNullable<Int> = .absent,
+    flag4: Bool,
+    size5: Int
+  ) {
+    self.variables = Variables(id0: id0, size1: size1, first2: first2, first3: first3, flag4: flag4, size5: size5)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$id0` (`ID!`).
-        var id0: String
-        /// The variable `$size1` (`Int!`).
-        var size1: Int
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-        /// The variable `$flag4` (`Boolean!`).
-        var flag4: Bool
-        /// The variable `$size5` (`Int!`).
-        var size5: Int
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var id0: String
+    var size1: Int
+    var first2: GraphQLNullable<Int> = .absent
+    var first3: GraphQLNullable<Int> = .absent
+    var flag4: Bool
+    var size5: Int
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "node:#0? nodes:[#1?] grid:[[#2?]?] other:#3?", Node.self, Nodes.self, Grid.self, Other.self)
-        let __data: JSONObject
-        var node: Node? { __field() }
-        var nodes: [Nodes?] { __field() }
-        var grid: [[Grid?]?] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields(
+      "node:#0? nodes:[#1?] grid:[[#2?]?] other:#3?", Node.self, Nodes.self, Grid.self, Other.self)
+    let __data: JSONObject
+    var node: Node? { __field() }
+    var nodes: [Nodes?] { __field() }
+    var grid: [[Grid?]?] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case78Query.Data {
-    struct Node: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s @0:User", AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Node: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s @0:User", AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+  }
 
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case78Query.Data.Node {
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s email:s?")
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s email:s?")
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+  }
 }
 
 extension Case78Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 }
 
 extension Case78Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? name:s =Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s model:s? pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s friends:[#0] bestFriend:#1? address:#2? @3",
-            Friends.self, BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
+      BestFriend.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case78Query.Data.Other.AsPlanet {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case78Query.Data.Other.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? =User ?id:s?",
+      Friends.self, BestFriend.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case78Query.Data.Other.AsShip.Pilot {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case78Query.Data.Other.AsShip.Pilot.Friends {
-    typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
+  typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
 }
 
 extension Case78Query.Data.Other.AsShip.Pilot.BestFriend {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case78Query.Data.Other.AsShip.Pilot.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case78Query.Data.Other.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? friends:[#0] homeworld:#1? address:#2? =User ?id:s?", Friends.self, Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? small:s large:s friends:[#0] homeworld:#1? =User ?id:s?", Friends.self, Homeworld.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
+  typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
 }
 
 extension Case78Query.Data.Other.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
+  typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
 }
 
 extension Case78Query.Data.Other.AsUser.Friends.Friends {
-    typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
+  typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
 }
 
 extension Case78Query.Data.Other.AsUser.Friends.Homeworld {
-    typealias Moons = Case78Query.Data.Other.AsPlanet.Moons
+  typealias Moons = Case78Query.Data.Other.AsPlanet.Moons
 }
 
 extension Case78Query.Data.Other.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case78Query.Data.Other.AsUser.BestFriend.Friends {
-    typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
+  typealias Address = Case78Query.Data.Other.AsShip.Pilot.Address
 }

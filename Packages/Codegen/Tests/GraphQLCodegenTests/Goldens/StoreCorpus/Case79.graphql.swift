@@ -2,228 +2,218 @@
 
 import GraphQLCore
 
-/// The query `Case79`.
 struct Case79Query: GraphQLTypedOperation {
-    static let operationName = "Case79"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case79($flag0:Boolean!$flag1:Boolean!){nodes(ids:[\"u2\" \"s1\" \"u4\"]){__typename id ...on User{name \
-        email scores address{street city geo{lat lng __typename}__typename}email@skip(if:$flag0)}...on \
-        Planet{...PlanetBits name diameter}}planets(first:3){...PlanetBits name moons{name radius __typename}\
-        __typename id}version other:node(id:\"missing\"){...on User{scores friends(first:0){name email id __typename}\
-        homeworld{id name moons{name radius __typename}residents(first:0){...UserBits name small:avatar(size:64)\
-        large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}__typename}\
-        address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)}...on Planet{name diameter \
-        moons{name radius __typename}}...on Ship{model pilot{...UserBits name small:avatar(size:16)\
-        large:avatar(size:64)homeworld{name diameter __typename id}id __typename}}__typename id}}fragment PlanetBits \
-        on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "7b0ae7beac2d5e388dcaba0892e3d63c290cfd62eaa6cd96ab2abcbf65b53d96"
+  static let operationName = "Case79"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case79($flag0:Boolean!$flag1:Boolean!){nodes(ids:[\"u2\" \"s1\" \"u4\"]){__typename id ...on User{name email \
+    scores address{street city geo{lat lng __typename}__typename}email@skip(if:$flag0)}...on Planet{...PlanetBits name \
+    diameter}}planets(first:3){...PlanetBits name moons{name radius __typename}__typename id}version \
+    other:node(id:\"missing\"){...on User{scores friends(first:0){name email id __typename}homeworld{id name \
+    moons{name radius __typename}residents(first:0){...UserBits name small:avatar(size:64)large:avatar(size:128)\
+    address{street city geo{lat lng __typename}__typename}__typename id}__typename}address{street city geo{lat lng \
+    __typename}__typename}email@skip(if:$flag1)}...on Planet{name diameter moons{name radius __typename}}...on \
+    Ship{model pilot{...UserBits name small:avatar(size:16)large:avatar(size:64)homeworld{name diameter __typename id}\
+    id __typename}}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+    User{email name __typename id}
+    """
+  static let textDigest = "7b0ae7beac2d5e388dcaba0892e3d63c290cfd62eaa6cd96ab2abcbf65b53d96"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool, flag1: Bool) {
-        self.variables = Variables(flag0: flag0, flag1: flag1)
-    }
+  init(flag0: Bool, flag1: Bool) {
+    self.variables = Variables(flag0: flag0, flag1: flag1)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "nodes:[#0?] planets:[#1] version:s other:#2?", Nodes.self, Planets.self, Other.self)
-        let __data: JSONObject
-        var nodes: [Nodes?] { __field() }
-        var planets: [Planets] { __field() }
-        var version: String { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("nodes:[#0?] planets:[#1] version:s other:#2?", Nodes.self, Planets.self, Other.self)
+    let __data: JSONObject
+    var nodes: [Nodes?] { __field() }
+    var planets: [Planets] { __field() }
+    var version: String { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case79Query.Data {
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Planets: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? name:s =Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("= ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case79Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s diameter:i? name:s @0", PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s diameter:i? name:s @0", PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s name:s email:s? scores:[[i?]?]? address:#0?", Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s name:s email:s? scores:[[i?]?]? address:#0?", Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case79Query.Data.Nodes.AsUser {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case79Query.Data.Nodes.AsUser.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case79Query.Data.Planets {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case79Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
-        let __data: JSONObject
-        var model: String? { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? pilot:#0? =Ship ?id:s?", Pilot.self)
+    let __data: JSONObject
+    var model: String? { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?email:s? ?__typename:s?=User ?id:s?", Friends.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?email:s? =User ?id:s?", Friends.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+  }
 }
 
 extension Case79Query.Data.Other.AsPlanet {
-    typealias Moons = Case79Query.Data.Planets.Moons
+  typealias Moons = Case79Query.Data.Planets.Moons
 }
 
 extension Case79Query.Data.Other.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s homeworld:#0? @1", Homeworld.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s homeworld:#0? @1", Homeworld.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case79Query.Data.Other.AsShip.Pilot {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+  }
 }
 
 extension Case79Query.Data.Other.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s moons:[#0?]? residents:[#1] =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case79Query.Data.Nodes.AsUser.Address
+  typealias Address = Case79Query.Data.Nodes.AsUser.Address
 }
 
 extension Case79Query.Data.Other.AsUser.Homeworld {
-    typealias Moons = Case79Query.Data.Planets.Moons
+  typealias Moons = Case79Query.Data.Planets.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case79Query.Data.Other.AsUser.Homeworld.Residents {
-    typealias Address = Case79Query.Data.Nodes.AsUser.Address
+  typealias Address = Case79Query.Data.Nodes.AsUser.Address
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case80`.
 struct Case80Query: GraphQLTypedOperation {
-    static let operationName = "Case80"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case80{grid(size:0){x y value __typename}}
-        """
-    static let textDigest = "5fb86d7921fc227210003dd7bb570e85bfe68311ffb1200c59612c7625f4eaee"
+  static let operationName = "Case80"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case80{grid(size:0){x y value __typename}}
+    """
+  static let textDigest = "5fb86d7921fc227210003dd7bb570e85bfe68311ffb1200c59612c7625f4eaee"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case80Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

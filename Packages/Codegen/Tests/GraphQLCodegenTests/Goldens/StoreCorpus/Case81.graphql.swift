@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case81`.
 struct Case81Query: GraphQLTypedOperation {
-    static let operationName = "Case81"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case81{version}
-        """
-    static let textDigest = "96aaca31503193c54ab3d6c160894ca71259acd3cdeb42d69783796f801f17a4"
+  static let operationName = "Case81"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case81{version}
+    """
+  static let textDigest = "96aaca31503193c54ab3d6c160894ca71259acd3cdeb42d69783796f801f17a4"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

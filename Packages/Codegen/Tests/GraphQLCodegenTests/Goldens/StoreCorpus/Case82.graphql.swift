@@ -2,90 +2,87 @@
 
 import GraphQLCore
 
-/// The query `Case82`.
 struct Case82Query: GraphQLTypedOperation {
-    static let operationName = "Case82"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case82($flag0:Boolean!){user(id:\"u7\"){...UserBits name small:avatar(size:128)large:avatar(size:32)\
-        homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
-        __typename}email@skip(if:$flag0)id __typename}version tags}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "4f8ae800192a8b147b410555851054fc4bc69f1ada5c0488e6dc70a6033c610e"
+  static let operationName = "Case82"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case82($flag0:Boolean!){user(id:\"u7\"){...UserBits name small:avatar(size:128)large:avatar(size:32)\
+    homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}\
+    email@skip(if:$flag0)id __typename}version tags}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "4f8ae800192a8b147b410555851054fc4bc69f1ada5c0488e6dc70a6033c610e"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(flag0: Bool) {
-        self.variables = Variables(flag0: flag0)
-    }
+  init(flag0: Bool) {
+    self.variables = Variables(flag0: flag0)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0? version:s tags:[s?]?", User.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var version: String { __field() }
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? version:s tags:[s?]?", User.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var version: String { __field() }
+    var tags: [String?]? { __field() }
+  }
 }
 
 extension Case82Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s small:s large:s homeworld:#0? address:#1? @2", Homeworld.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User id:s small:s large:s homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case82Query.Data.User {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case82Query.Data.User.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case82Query.Data.User.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }

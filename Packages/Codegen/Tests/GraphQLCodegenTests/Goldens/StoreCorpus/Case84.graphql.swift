@@ -2,486 +2,481 @@
 
 import GraphQLCore
 
-/// The query `Case84`.
 struct Case84Query: GraphQLTypedOperation {
-    static let operationName = "Case84"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query \
-        Case84($flag0:Boolean!$flag1:Boolean!$first2:Int$size3:Int!$size4:Int!$flag5:Boolean!$size6:Int!$flag7:Boolean!){nodes(ids:[\"missing\" \"u7\" \"u2\"]){id ...on User{name small:avatar(size:32)large:avatar(size:16)scores friends(first:1){name small:avatar(size:128)large:avatar(size:32)scores address{street city geo{lat lng __typename}__typename}email@skip(if:$flag0)id __typename}bestFriend{__typename id name email friends(first:0){__typename name scores bestFriend{id name small:avatar(size:32)large:avatar(size:64)scores __typename}homeworld{name moons{name radius __typename}__typename id}address{street city __typename}id}homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}email@include(if:$flag1)}homeworld{...PlanetBits name diameter residents(first:4){__typename scores friends(first:1){scores __typename id}id}__typename id}}...on Planet{...PlanetBits name residents(first:2){__typename name scores friends(first:$first2){name email friends(first:0){...UserBits name email small:avatar(size:64)large:avatar(size:32)__typename id}id __typename}address{street city geo{lat lng __typename}__typename}id}}...on Ship{pilot{bestFriend{__typename name friends(first:0){name email small:avatar(size:$size3)large:avatar(size:32)address{street city geo{lat lng __typename}__typename}id __typename}id}homeworld{id name diameter moons{name radius __typename}residents(first:3){small:avatar(size:$size4)large:avatar(size:32)address{street city __typename}id __typename}__typename}__typename id}}...on Named{name}__typename}other:node(id:\"s2\"){...on User{name scores friends(first:0){name email friends(first:0){name email@skip(if:$flag5)__typename id}bestFriend{name email small:avatar(size:$size6)large:avatar(size:32)address{street city geo{lat lng __typename}__typename}id __typename}id __typename}}...on Planet{name diameter residents(first:4){id ...UserBits name email small:avatar(size:128)large:avatar(size:16)scores friends(first:3){...UserBits name email address{street city __typename}email@include(if:$flag7)id __typename}bestFriend{__typename scores id}address{street city __typename}__typename}}...on Ship{model}...on Named{name}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "acb801476389193b1821a227bb135d196a57fd571f1a03cc310e8405fc6e5077"
+  static let operationName = "Case84"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query \
+    Case84($flag0:Boolean!$flag1:Boolean!$first2:Int$size3:Int!$size4:Int!$flag5:Boolean!$size6:Int!$flag7:Boolean!)\
+    {nodes(ids:[\"missing\" \"u7\" \"u2\"]){id ...on User{name small:avatar(size:32)large:avatar(size:16)scores \
+    friends(first:1){name small:avatar(size:128)large:avatar(size:32)scores address{street city geo{lat lng __typename}\
+    __typename}email@skip(if:$flag0)id __typename}bestFriend{__typename id name email friends(first:0){__typename name \
+    scores bestFriend{id name small:avatar(size:32)large:avatar(size:64)scores __typename}homeworld{name moons{name \
+    radius __typename}__typename id}address{street city __typename}id}homeworld{name __typename id}address{street city \
+    geo{lat lng __typename}__typename}email@include(if:$flag1)}homeworld{...PlanetBits name diameter residents(first:4)\
+    {__typename scores friends(first:1){scores __typename id}id}__typename id}}...on Planet{...PlanetBits name \
+    residents(first:2){__typename name scores friends(first:$first2){name email friends(first:0){...UserBits name \
+    email small:avatar(size:64)large:avatar(size:32)__typename id}id __typename}address{street city geo{lat lng \
+    __typename}__typename}id}}...on Ship{pilot{bestFriend{__typename name friends(first:0){name email \
+    small:avatar(size:$size3)large:avatar(size:32)address{street city geo{lat lng __typename}__typename}id __typename}\
+    id}homeworld{id name diameter moons{name radius __typename}residents(first:3){small:avatar(size:$size4)\
+    large:avatar(size:32)address{street city __typename}id __typename}__typename}__typename id}}...on Named{name}\
+    __typename}other:node(id:\"s2\"){...on User{name scores friends(first:0){name email friends(first:0){name \
+    email@skip(if:$flag5)__typename id}bestFriend{name email small:avatar(size:$size6)large:avatar(size:32)\
+    address{street city geo{lat lng __typename}__typename}id __typename}id __typename}}...on Planet{name diameter \
+    residents(first:4){id ...UserBits name email small:avatar(size:128)large:avatar(size:16)scores friends(first:3)\
+    {...UserBits name email address{street city __typename}email@include(if:$flag7)id __typename}bestFriend{__typename \
+    scores id}address{street city __typename}__typename}}...on Ship{model}...on Named{name}__typename id}}fragment \
+    PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
+    """
+  static let textDigest = "acb801476389193b1821a227bb135d196a57fd571f1a03cc310e8405fc6e5077"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(
-        flag0: Bool,
-        flag1: Bool,
-        first2: GraphQLNullable<Int> = .absent,
-        size3: Int,
-        size4: Int,
-        flag5: Bool,
-        size6: Int,
-        flag7: Bool
-    ) {
-        self.variables = Variables(
-            flag0: flag0, flag1: flag1, first2: first2, size3: size3, size4: size4, flag5: flag5, size6: size6,
-            flag7: flag7)
-    }
+  init(
+    flag0: Bool,
+    flag1: Bool,
+    first2: GraphQLNullable<Int> = .absent,
+    size3: Int,
+    size4: Int,
+    flag5: Bool,
+    size6: Int,
+    flag7: Bool
+  ) {
+    self.variables = Variables(
+      flag0: flag0, flag1: flag1, first2: first2, size3: size3, size4: size4, flag5: flag5, size6: size6, flag7: flag7)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$flag0` (`Boolean!`).
-        var flag0: Bool
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$size3` (`Int!`).
-        var size3: Int
-        /// The variable `$size4` (`Int!`).
-        var size4: Int
-        /// The variable `$flag5` (`Boolean!`).
-        var flag5: Bool
-        /// The variable `$size6` (`Int!`).
-        var size6: Int
-        /// The variable `$flag7` (`Boolean!`).
-        var flag7: Bool
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var flag0: Bool
+    var flag1: Bool
+    var first2: GraphQLNullable<Int> = .absent
+    var size3: Int
+    var size4: Int
+    var flag5: Bool
+    var size6: Int
+    var flag7: Bool
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("nodes:[#0?] other:#1?", Nodes.self, Other.self)
-        let __data: JSONObject
-        var nodes: [Nodes?] { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("nodes:[#0?] other:#1?", Nodes.self, Other.self)
+    let __data: JSONObject
+    var nodes: [Nodes?] { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case84Query.Data {
-    struct Nodes: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Nodes: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s = @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
-            AsNamed.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields(
+      "= ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self, AsNamed.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+    var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+  }
 }
 
 extension Case84Query.Data.Nodes {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s?=Planet residents:[#0] @1", Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("id:s diameter:i? name:s =Planet residents:[#0] @1", Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s pilot:#0? ?__typename:s?=Ship", Pilot.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var pilot: Pilot? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("id:s pilot:#0? =Ship", Pilot.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var pilot: Pilot? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User",
-            Friends.self, BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? =User", Friends.self,
+      BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s scores:[[i?]?]? friends:[#0] address:#1? id:s", Friends.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s scores:[[i?]?]? friends:[#0] address:#1? id:s", Friends.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] id:s ?__typename:s?=User", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? friends:[#0] id:s =User", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var id: String { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsPlanet.Residents.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User ?id:s? small:s large:s @0", UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsPlanet.Residents.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsShip {
-    struct Pilot: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct Pilot: GraphQLSelection {
+    static let __fields = __Fields("bestFriend:#0? homeworld:#1? =User ?id:s?", BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsShip.Pilot {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s friends:[#0] ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s friends:[#0] ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s name:s diameter:i? moons:[#0?]? residents:[#1] =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsShip.Pilot.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsShip.Pilot.BestFriend.Friends {
-    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
+  typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsShip.Pilot.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("small:s large:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents {
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? address:#0? ?email:s? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-        var email: String?? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? address:#0? ?email:s? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+    var email: String?? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s id:s name:s email:s? friends:[#0] homeworld:#1? address:#2?", Friends.self, Homeworld.self,
-            Address.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s id:s name:s email:s? friends:[#0] homeworld:#1? address:#2?", Friends.self, Homeworld.self,
+      Address.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s?=Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-        var planetBits: PlanetBits { __view() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields(
+      "diameter:i? name:s =Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+    var planetBits: PlanetBits { __view() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsUser.Friends {
-    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
+  typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s name:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? id:s", BestFriend.self,
-            Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s name:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? id:s", BestFriend.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
+  typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsUser.BestFriend.Friends {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s scores:[[i?]?]? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("id:s name:s small:s large:s scores:[[i?]?]? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 
-    typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
+  typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case84Query.Data.Nodes.AsUser.BestFriend.Friends.Homeworld {
-    typealias Moons = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Moons
+  typealias Moons = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Moons
 }
 
 extension Case84Query.Data.Nodes.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s scores:[[i?]?]? friends:[#0] ?id:s?", Friends.self)
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("__typename:s scores:[[i?]?]? friends:[#0] ?id:s?", Friends.self)
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 }
 
 extension Case84Query.Data.Nodes.AsUser.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("scores:[[i?]?]? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("scores:[[i?]?]? =User ?id:s?")
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+  }
 }
 
 extension Case84Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-        var model: String? { __field() }
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("model:s? =Ship ?id:s?")
+    let __data: JSONObject
+    var model: String? { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("name:s scores:[[i?]?]? friends:[#0] =User ?id:s?", Friends.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+  }
 
-    struct AsNamed: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct AsNamed: GraphQLSelection {
+    static let __fields = __Fields("name:s = @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case84Query.Data.Other.AsPlanet {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
-            Friends.self, BestFriend.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "id:s email:s? name:s =User small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
+      Friends.self, BestFriend.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case84Query.Data.Other.AsPlanet.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User id:s address:#0? @1", Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? name:s =User id:s address:#0? @1", Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s scores:[[i?]?]? id:s")
-        let __data: JSONObject
-        var scores: [[Int?]?]? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("__typename:s scores:[[i?]?]? id:s")
+    let __data: JSONObject
+    var scores: [[Int?]?]? { __field() }
+    var id: String { __field() }
+  }
 
-    typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
+  typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case84Query.Data.Other.AsPlanet.Residents.Friends {
-    typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
+  typealias Address = Case84Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address
 }
 
 extension Case84Query.Data.Other.AsUser {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] bestFriend:#1? id:s ?__typename:s?=User", Friends.self, BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? friends:[#0] bestFriend:#1? id:s =User", Friends.self, BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case84Query.Data.Other.AsUser.Friends {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String?? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("name:s ?email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String?? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case84Query.Data.Other.AsUser.Friends.BestFriend {
-    typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
+  typealias Address = Case84Query.Data.Nodes.AsPlanet.Residents.Address
 }

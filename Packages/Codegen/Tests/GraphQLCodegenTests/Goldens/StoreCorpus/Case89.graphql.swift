@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case89`.
 struct Case89Query: GraphQLTypedOperation {
-    static let operationName = "Case89"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case89{version}
-        """
-    static let textDigest = "6c8e980d2736d2fb8ca3d726a785e1331fb9a7dbd79b2be04e2039f44aa33fee"
+  static let operationName = "Case89"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case89{version}
+    """
+  static let textDigest = "6c8e980d2736d2fb8ca3d726a785e1331fb9a7dbd79b2be04e2039f44aa33fee"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("version:s")
-        let __data: JSONObject
-        var version: String { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("version:s")
+    let __data: JSONObject
+    var version: String { __field() }
+  }
 }

@@ -2,41 +2,39 @@
 
 import GraphQLCore
 
-/// The query `Case9`.
 struct Case9Query: GraphQLTypedOperation {
-    static let operationName = "Case9"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case9{grid(size:1){x y value __typename}}
-        """
-    static let textDigest = "4cb173b47b1affdea4208c164b8594f604eaf990e0be762785a603dfba397648"
+  static let operationName = "Case9"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case9{grid(size:1){x y value __typename}}
+    """
+  static let textDigest = "4cb173b47b1affdea4208c164b8594f604eaf990e0be762785a603dfba397648"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
-        let __data: JSONObject
-        var grid: [[Grid?]?] { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("grid:[[#0?]?]", Grid.self)
+    let __data: JSONObject
+    var grid: [[Grid?]?] { __field() }
+  }
 }
 
 extension Case9Query.Data {
-    struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
-        let __data: JSONObject
-        var x: Int { __field() }
-        var y: Int { __field() }
-        var value: Double? { __field() }
-    }
+  struct Grid: GraphQLSelection {
+    static let __fields = __Fields("x:i y:i value:f? =Cell")
+    let __data: JSONObject
+    var x: Int { __field() }
+    var y: Int { __field() }
+    var value: Double? { __field() }
+  }
 }

@@ -2,40 +2,38 @@
 
 import GraphQLCore
 
-/// The query `Case91`.
 struct Case91Query: GraphQLTypedOperation {
-    static let operationName = "Case91"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case91{viewer{name id __typename}}
-        """
-    static let textDigest = "74390497ef4a352f16383b18908539d5ff79ce3a03068dbb56938d5cfc12ac5a"
+  static let operationName = "Case91"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case91{viewer{name id __typename}}
+    """
+  static let textDigest = "74390497ef4a352f16383b18908539d5ff79ce3a03068dbb56938d5cfc12ac5a"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("viewer:#0?", Viewer.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0?", Viewer.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+  }
 }
 
 extension Case91Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?=User")
-        let __data: JSONObject
-        var name: String { __field() }
-        var id: String { __field() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields("name:s id:s =User")
+    let __data: JSONObject
+    var name: String { __field() }
+    var id: String { __field() }
+  }
 }

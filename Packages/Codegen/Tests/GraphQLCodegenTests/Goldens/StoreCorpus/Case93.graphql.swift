@@ -2,60 +2,57 @@
 
 import GraphQLCore
 
-/// The query `Case93`.
 struct Case93Query: GraphQLTypedOperation {
-    static let operationName = "Case93"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case93{user(id:\"u5\"){__typename name email id}tags other:node(id:\"p2\"){id ...on User{email}\
-        __typename}}
-        """
-    static let textDigest = "cac71d338f089f4358b165de897ac3d4302778016409a5340b5b2388f4bcfd2e"
+  static let operationName = "Case93"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case93{user(id:\"u5\"){__typename name email id}tags other:node(id:\"p2\"){id ...on User{email}__typename}}
+    """
+  static let textDigest = "cac71d338f089f4358b165de897ac3d4302778016409a5340b5b2388f4bcfd2e"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("user:#0? tags:[s?]? other:#1?", User.self, Other.self)
-        let __data: JSONObject
-        var user: User? { __field() }
-        var tags: [String?]? { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("user:#0? tags:[s?]? other:#1?", User.self, Other.self)
+    let __data: JSONObject
+    var user: User? { __field() }
+    var tags: [String?]? { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case93Query.Data {
-    struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? id:s")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct User: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s email:s? id:s")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:User", AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("id:s = @0:User", AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case93Query.Data.Other {
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?=User")
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? =User")
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+  }
 }

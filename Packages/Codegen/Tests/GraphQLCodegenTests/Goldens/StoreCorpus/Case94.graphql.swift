@@ -2,388 +2,371 @@
 
 import GraphQLCore
 
-/// The query `Case94`.
 struct Case94Query: GraphQLTypedOperation {
-    static let operationName = "Case94"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case94($size0:Int!$flag1:Boolean!$first2:Int$first3:Int){viewer{...UserBits name email \
-        small:avatar(size:$size0)large:avatar(size:128)bestFriend{name bestFriend{name email small:avatar(size:32)\
-        large:avatar(size:128)homeworld{diameter moons{name radius __typename}__typename id}id __typename}__typename \
-        id}homeworld{name diameter residents(first:0){__typename ...UserBits name small:avatar(size:128)\
-        large:avatar(size:64)bestFriend{name __typename id}id}__typename id}address{street city geo{lat lng __typename}\
-        __typename}__typename id}search(text:\"1\" first:1){...on User{name email small:avatar(size:32)\
-        large:avatar(size:64)bestFriend{small:avatar(size:32)large:avatar(size:128)scores friends(first:2){email \
-        homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}\
-        bestFriend{...UserBits name email scores friends(first:$first2){id ...UserBits name email@include(if:$flag1)\
-        __typename}address{street city __typename}__typename id}homeworld{name moons{name radius __typename}\
-        residents(first:2){name email __typename id}__typename id}__typename id}homeworld{name residents(first:1){name \
-        small:avatar(size:16)large:avatar(size:32)scores friends(first:$first3){__typename email id}bestFriend{name \
-        small:avatar(size:64)large:avatar(size:16)scores address{street city __typename}__typename id}address{street \
-        city __typename}id __typename}__typename id}address{street city geo{lat lng __typename}__typename}id}...on \
-        Planet{name moons{name radius __typename}residents(first:4){name address{street city geo{lat lng __typename}\
-        __typename}id __typename}id}__typename ...on Ship{id}}tags other:node(id:\"u2\"){__typename ...on Planet{name}\
-        id ...on User{email}}}fragment UserBits on User{email name __typename id}
-        """
-    static let textDigest = "408e89a1d20bbf0ecda7a6b1e8f71a5dad36bce6983a11281364332689470635"
+  static let operationName = "Case94"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case94($size0:Int!$flag1:Boolean!$first2:Int$first3:Int){viewer{...UserBits name email \
+    small:avatar(size:$size0)large:avatar(size:128)bestFriend{name bestFriend{name email small:avatar(size:32)\
+    large:avatar(size:128)homeworld{diameter moons{name radius __typename}__typename id}id __typename}__typename id}\
+    homeworld{name diameter residents(first:0){__typename ...UserBits name small:avatar(size:128)large:avatar(size:64)\
+    bestFriend{name __typename id}id}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}\
+    search(text:\"1\" first:1){...on User{name email small:avatar(size:32)large:avatar(size:64)\
+    bestFriend{small:avatar(size:32)large:avatar(size:128)scores friends(first:2){email homeworld{name __typename id}\
+    address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{...UserBits name email scores \
+    friends(first:$first2){id ...UserBits name email@include(if:$flag1)__typename}address{street city __typename}\
+    __typename id}homeworld{name moons{name radius __typename}residents(first:2){name email __typename id}__typename \
+    id}__typename id}homeworld{name residents(first:1){name small:avatar(size:16)large:avatar(size:32)scores \
+    friends(first:$first3){__typename email id}bestFriend{name small:avatar(size:64)large:avatar(size:16)scores \
+    address{street city __typename}__typename id}address{street city __typename}id __typename}__typename id}\
+    address{street city geo{lat lng __typename}__typename}id}...on Planet{name moons{name radius __typename}\
+    residents(first:4){name address{street city geo{lat lng __typename}__typename}id __typename}id}__typename ...on \
+    Ship{id}}tags other:node(id:\"u2\"){__typename ...on Planet{name}id ...on User{email}}}fragment UserBits on \
+    User{email name __typename id}
+    """
+  static let textDigest = "408e89a1d20bbf0ecda7a6b1e8f71a5dad36bce6983a11281364332689470635"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init(size0: Int, flag1: Bool, first2: GraphQLNullable<Int> = .absent, first3: GraphQLNullable<Int> = .absent) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, first3: first3)
-    }
+  init(size0: Int, flag1: Bool, first2: GraphQLNullable<Int> = .absent, first3: GraphQLNullable<Int> = .absent) {
+    self.variables = Variables(size0: size0, flag1: flag1, first2: first2, first3: first3)
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {
-        /// The variable `$size0` (`Int!`).
-        var size0: Int
-        /// The variable `$flag1` (`Boolean!`).
-        var flag1: Bool
-        /// The variable `$first2` (`Int`).
-        var first2: GraphQLNullable<Int> = .absent
-        /// The variable `$first3` (`Int`).
-        var first3: GraphQLNullable<Int> = .absent
-    }
+  struct Variables: Encodable, Sendable, Hashable {
+    var size0: Int
+    var flag1: Bool
+    var first2: GraphQLNullable<Int> = .absent
+    var first3: GraphQLNullable<Int> = .absent
+  }
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "viewer:#0? search:[#1] tags:[s?]? other:#2?", Viewer.self, Search.self, Other.self)
-        let __data: JSONObject
-        var viewer: Viewer? { __field() }
-        var search: [Search] { __field() }
-        var tags: [String?]? { __field() }
-        var other: Other? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("viewer:#0? search:[#1] tags:[s?]? other:#2?", Viewer.self, Search.self, Other.self)
+    let __data: JSONObject
+    var viewer: Viewer? { __field() }
+    var search: [Search] { __field() }
+    var tags: [String?]? { __field() }
+    var other: Other? { __field() }
+  }
 }
 
 extension Case94Query.Data {
-    struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? homeworld:#1? address:#2? @3",
-            BestFriend.self, Homeworld.self, Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Viewer: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? small:s large:s bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self,
+      Homeworld.self, Address.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Search: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
-        let __data: JSONObject
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asShip: AsShip? { __view(when: ["Ship"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Search: GraphQLSelection {
+    static let __fields = __Fields("= @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+    let __data: JSONObject
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asShip: AsShip? { __view(when: ["Ship"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 
-    struct Other: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
-        var asUser: AsUser? { __view(when: ["User"]) }
-    }
+  struct Other: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+    var asUser: AsUser? { __view(when: ["User"]) }
+  }
 }
 
 extension Case94Query.Data.Viewer {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? ?__typename:s?=User ?id:s?", BestFriend.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s bestFriend:#0? =User ?id:s?", BestFriend.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var diameter: Int? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s diameter:i? residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var diameter: Int? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-        var geo: Geo? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? geo:#0? =Address", Geo.self)
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+    var geo: Geo? { __field() }
+  }
 }
 
 extension Case94Query.Data.Viewer.BestFriend {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s homeworld:#0? id:s ?__typename:s?=User", Homeworld.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var homeworld: Homeworld? { __field() }
-        var id: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? small:s large:s homeworld:#0? id:s =User", Homeworld.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var homeworld: Homeworld? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case94Query.Data.Viewer.BestFriend.BestFriend {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
-        let __data: JSONObject
-        var diameter: Int? { __field() }
-        var moons: [Moons?]? { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("diameter:i? moons:[#0?]? =Planet ?id:s?", Moons.self)
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var moons: [Moons?]? { __field() }
+  }
 }
 
 extension Case94Query.Data.Viewer.BestFriend.BestFriend.Homeworld {
-    struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
-        let __data: JSONObject
-        var name: String { __field() }
-        var radius: Double? { __field() }
-    }
+  struct Moons: GraphQLSelection {
+    static let __fields = __Fields("name:s radius:f? =Moon")
+    let __data: JSONObject
+    var name: String { __field() }
+    var radius: Double? { __field() }
+  }
 }
 
 extension Case94Query.Data.Viewer.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "__typename:s email:s? name:s id:s small:s large:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var id: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "__typename:s email:s? name:s id:s small:s large:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var id: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var userBits: UserBits { __view() }
+  }
 }
 
 extension Case94Query.Data.Viewer.Homeworld.Residents {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 }
 
 extension Case94Query.Data.Viewer.Address {
-    struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
-        let __data: JSONObject
-        var lat: Double { __field() }
-        var lng: Double { __field() }
-    }
+  struct Geo: GraphQLSelection {
+    static let __fields = __Fields("lat:f lng:f =Geo")
+    let __data: JSONObject
+    var lat: Double { __field() }
+    var lng: Double { __field() }
+  }
 }
 
 extension Case94Query.Data.Search {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?id:s? ?__typename:s?=Planet", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? residents:[#1] ?id:s? =Planet", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s?=Ship ?id:s?")
-        let __data: JSONObject
-    }
+  struct AsShip: GraphQLSelection {
+    static let __fields = __Fields("=Ship ?id:s?")
+    let __data: JSONObject
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? homeworld:#1? address:#2? ?id:s? ?__typename:s?=User",
-            BestFriend.self, Homeworld.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s email:s? small:s large:s bestFriend:#0? homeworld:#1? address:#2? ?id:s? =User", BestFriend.self,
+      Homeworld.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 }
 
 extension Case94Query.Data.Search.AsPlanet {
-    typealias Moons = Case94Query.Data.Viewer.BestFriend.BestFriend.Homeworld.Moons
+  typealias Moons = Case94Query.Data.Viewer.BestFriend.BestFriend.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? id:s ?__typename:s?=User", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s address:#0? id:s =User", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case94Query.Data.Search.AsPlanet.Residents {
-    typealias Address = Case94Query.Data.Viewer.Address
+  typealias Address = Case94Query.Data.Viewer.Address
 }
 
 extension Case94Query.Data.Search.AsUser {
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?",
-            Friends.self, BestFriend.self, Homeworld.self)
-        let __data: JSONObject
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var homeworld: Homeworld? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? =User ?id:s?", Friends.self,
+      BestFriend.self, Homeworld.self)
+    let __data: JSONObject
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var homeworld: Homeworld? { __field() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s residents:[#0] =Planet ?id:s?", Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var residents: [Residents] { __field() }
+  }
 
-    typealias Address = Case94Query.Data.Viewer.Address
+  typealias Address = Case94Query.Data.Viewer.Address
 }
 
 extension Case94Query.Data.Search.AsUser.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? homeworld:#0? address:#1? ?__typename:s?=User ?id:s?", Homeworld.self, Address.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var homeworld: Homeworld? { __field() }
-        var address: Address? { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("email:s? homeworld:#0? address:#1? =User ?id:s?", Homeworld.self, Address.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var homeworld: Homeworld? { __field() }
+    var address: Address? { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? friends:[#0] address:#1? @2", Friends.self,
-            Address.self, UserBits.self)
-        let __data: JSONObject
-        var email: String? { __field() }
-        var name: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var address: Address? { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields(
+      "email:s? name:s =User ?id:s? scores:[[i?]?]? friends:[#0] address:#1? @2", Friends.self, Address.self,
+      UserBits.self)
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var address: Address? { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var moons: [Moons?]? { __field() }
-        var residents: [Residents] { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s moons:[#0?]? residents:[#1] =Planet ?id:s?", Moons.self, Residents.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var moons: [Moons?]? { __field() }
+    var residents: [Residents] { __field() }
+  }
 }
 
 extension Case94Query.Data.Search.AsUser.BestFriend.Friends {
-    struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-    }
+  struct Homeworld: GraphQLSelection {
+    static let __fields = __Fields("name:s =Planet ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+  }
 
-    typealias Address = Case94Query.Data.Viewer.Address
+  typealias Address = Case94Query.Data.Viewer.Address
 }
 
 extension Case94Query.Data.Search.AsUser.BestFriend.BestFriend {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? name:s ?__typename:s?=User @0", UserBits.self)
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-        var name: String { __field() }
-        var userBits: UserBits { __view() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("id:s email:s? name:s =User @0", UserBits.self)
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var userBits: UserBits { __view() }
+  }
 
-    struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
-        let __data: JSONObject
-        var street: String { __field() }
-        var city: String? { __field() }
-    }
+  struct Address: GraphQLSelection {
+    static let __fields = __Fields("street:s city:s? =Address")
+    let __data: JSONObject
+    var street: String { __field() }
+    var city: String? { __field() }
+  }
 }
 
 extension Case94Query.Data.Search.AsUser.BestFriend.Homeworld {
-    typealias Moons = Case94Query.Data.Viewer.BestFriend.BestFriend.Homeworld.Moons
+  typealias Moons = Case94Query.Data.Viewer.BestFriend.BestFriend.Homeworld.Moons
 
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
-        let __data: JSONObject
-        var name: String { __field() }
-        var email: String? { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields("name:s email:s? =User ?id:s?")
+    let __data: JSONObject
+    var name: String { __field() }
+    var email: String? { __field() }
+  }
 }
 
 extension Case94Query.Data.Search.AsUser.Homeworld {
-    struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User",
-            Friends.self, BestFriend.self, Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var friends: [Friends] { __field() }
-        var bestFriend: BestFriend? { __field() }
-        var address: Address? { __field() }
-        var id: String { __field() }
-    }
+  struct Residents: GraphQLSelection {
+    static let __fields = __Fields(
+      "name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s =User", Friends.self,
+      BestFriend.self, Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var friends: [Friends] { __field() }
+    var bestFriend: BestFriend? { __field() }
+    var address: Address? { __field() }
+    var id: String { __field() }
+  }
 }
 
 extension Case94Query.Data.Search.AsUser.Homeworld.Residents {
-    struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s email:s? id:s")
-        let __data: JSONObject
-        var email: String? { __field() }
-        var id: String { __field() }
-    }
+  struct Friends: GraphQLSelection {
+    static let __fields = __Fields("__typename:s email:s? id:s")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var id: String { __field() }
+  }
 
-    struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
-        let __data: JSONObject
-        var name: String { __field() }
-        var small: String { __field() }
-        var large: String { __field() }
-        var scores: [[Int?]?]? { __field() }
-        var address: Address? { __field() }
-    }
+  struct BestFriend: GraphQLSelection {
+    static let __fields = __Fields("name:s small:s large:s scores:[[i?]?]? address:#0? =User ?id:s?", Address.self)
+    let __data: JSONObject
+    var name: String { __field() }
+    var small: String { __field() }
+    var large: String { __field() }
+    var scores: [[Int?]?]? { __field() }
+    var address: Address? { __field() }
+  }
 
-    typealias Address = Case94Query.Data.Search.AsUser.BestFriend.BestFriend.Address
+  typealias Address = Case94Query.Data.Search.AsUser.BestFriend.BestFriend.Address
 }
 
 extension Case94Query.Data.Search.AsUser.Homeworld.Residents.BestFriend {
-    typealias Address = Case94Query.Data.Search.AsUser.BestFriend.BestFriend.Address
+  typealias Address = Case94Query.Data.Search.AsUser.BestFriend.BestFriend.Address
 }
 
 extension Case94Query.Data.Other {
-    struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s name:s id:s")
-        let __data: JSONObject
-        var name: String { __field() }
-        var id: String { __field() }
-    }
+  struct AsPlanet: GraphQLSelection {
+    static let __fields = __Fields("__typename:s name:s id:s")
+    let __data: JSONObject
+    var name: String { __field() }
+    var id: String { __field() }
+  }
 
-    struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("__typename:s id:s email:s?")
-        let __data: JSONObject
-        var id: String { __field() }
-        var email: String? { __field() }
-    }
+  struct AsUser: GraphQLSelection {
+    static let __fields = __Fields("__typename:s id:s email:s?")
+    let __data: JSONObject
+    var id: String { __field() }
+    var email: String? { __field() }
+  }
 }

@@ -2,31 +2,29 @@
 
 import GraphQLCore
 
-/// The query `Case96`.
 struct Case96Query: GraphQLTypedOperation {
-    static let operationName = "Case96"
-    static let operationKind = OperationKind.query
-    static let text = """
-        query Case96{tags}
-        """
-    static let textDigest = "23c09a33f8e6851b9b3abd3aabea92948dd9615612d626e4d4f6eadeb7d218b3"
+  static let operationName = "Case96"
+  static let operationKind = OperationKind.query
+  static let text = """
+    query Case96{tags}
+    """
+  static let textDigest = "23c09a33f8e6851b9b3abd3aabea92948dd9615612d626e4d4f6eadeb7d218b3"
 
-    var variables: Variables
+  var variables: Variables
 
-    init(variables: Variables) {
-        self.variables = variables
-    }
+  init(variables: Variables) {
+    self.variables = variables
+  }
 
-    init() {
-        self.variables = Variables()
-    }
+  init() {
+    self.variables = Variables()
+  }
 
-    /// The operation's variables.
-    struct Variables: Encodable, Sendable, Hashable {}
+  struct Variables: Encodable, Sendable, Hashable {}
 
-    struct Data: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("tags:[s?]?")
-        let __data: JSONObject
-        var tags: [String?]? { __field() }
-    }
+  struct Data: GraphQLSelection {
+    static let __fields = __Fields("tags:[s?]?")
+    let __data: JSONObject
+    var tags: [String?]? { __field() }
+  }
 }
