@@ -102,7 +102,8 @@ private func persistenceMergeBenchmarks(_ files: TemporaryStoreFiles) throws {
         samples: 31, setUp: { try filled(Store()) }, { store in try store.publish(changed, to: thousandRoot) },
         setUp: { try filled(try fileStore(at: files.newPath())) },
         { store in try store.publish(changed, to: thousandRoot) })
-    report("  new values over the same 1,000 records", fileUpdate, against: "the in-memory store", memoryUpdate)
+    report(
+        "  new values over the same 1,000 records", fileUpdate, against: "the in-memory store", memoryUpdate, limit: 4)
 }
 
 // MARK: Reading
