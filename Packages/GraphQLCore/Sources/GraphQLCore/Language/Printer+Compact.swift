@@ -1,7 +1,7 @@
 extension Printer {
     /// The text of a document with none of the characters the grammar ignores: the canonical text
-    /// (``print(_:)-(Document)``) with every space, line break and comma dropped that does not keep two
-    /// tokens apart, as graphql-core's `strip_ignored_characters` leaves it.
+    /// (what `print(_:)` gives for a document) with every space, line break and comma dropped that
+    /// does not keep two tokens apart, as graphql-core's `strip_ignored_characters` leaves it.
     ///
     /// The text an operation is sent as (``GraphQLOperation/text``): a server reads the same document,
     /// in fewer bytes on every request and in every generated file that holds it (decision 0225).

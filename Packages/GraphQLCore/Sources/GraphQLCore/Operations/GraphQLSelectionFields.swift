@@ -12,7 +12,7 @@ import Foundation
 ///   field, which records in the object the field error it caught (decision 0216);
 /// - `__typename`, which the compiler adds to every selection it sends, is checked where the answer has
 ///   it (a string or `null`): at `=`, or `=Name` when the selection's type is the object type `Name`,
-///   which ``GraphQLSelection/__typename`` gives when the answer lacks the field (decision 0226); a
+///   which `GraphQLSelection.__typename` gives when the answer lacks the field (decision 0226); a
 ///   table that neither lists it nor has `=` checks it last;
 /// - `T` is `i` (`Int`), `f` (`Double`), `s` (`String`), `b` (`Bool`), `#n` (the `n`th of the types
 ///   passed: a selection, a custom scalar or an enum), `[T]` a list, and `?` after it a nullable value;
