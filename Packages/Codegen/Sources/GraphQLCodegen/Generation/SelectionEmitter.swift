@@ -169,34 +169,44 @@ struct SelectionEmitter {
     /// all the reuse of `SelectionBuilder` needs: a type condition reuses only its parent's types.
     ///
     /// Two fields that select the same shape share one type: a struct whose declaration, with its
-    /// nested structs', is the text of one declared earlier in the file (`emitted`, by that text) is
-    /// a `typealias` to it, and its nested structs are not written again.
+    /// nested structs', is that of one declared earlier in the file (`emitted`, by `SharedShape.key`)
+    /// is a `typealias` to it, and its nested structs are not written again.
     func emitNested(
         of model: SelectionModel, path: String, emitted: inout [String: String], into writer: inout SwiftWriter
     ) {
+        emitNested(of: model, shape: sharedShape(of: model), path: path, emitted: &emitted, into: &writer)
+    }
+
+    private func emitNested(
+        of model: SelectionModel, shape: SharedShape, path: String, emitted: inout [String: String],
+        into writer: inout SwiftWriter
+    ) {
         let children = Self.children(of: model)
         guard !children.isEmpty else { return }
-        var declared: [SelectionModel] = []
+        var declared: [(model: SelectionModel, shape: SharedShape)] = []
         writer.blank()
         writer.block("extension \(path)") { writer in
-            for (child, documentation) in children {
+            for ((child, documentation), childShape) in zip(children, shape.children) {
                 let childPath = path + "." + SwiftNames.escaped(child.name)
-                let shape = shapeText(of: child)
-                // A struct's text holds its nested structs', so an ancestor never has the same text;
+                // A struct's key holds its nested structs', so an ancestor never has the same key;
                 // the path check says so where it is read.
-                if let shape, let first = emitted[shape], !(childPath + ".").hasPrefix(first + ".") {
+                if childShape.isShareable, let first = emitted[childShape.key],
+                    !(childPath + ".").hasPrefix(first + ".")
+                {
                     writer.blank()
                     if !access.isEmpty { writer.doc(documentation) }
                     writer.line("\(access)typealias \(SwiftNames.escaped(child.name)) = \(first)")
                     continue
                 }
-                if let shape { emitted[shape] = childPath }
+                if childShape.isShareable { emitted[childShape.key] = childPath }
                 emit(child, documentation: documentation, into: &writer)
-                declared.append(child)
+                declared.append((child, childShape))
             }
         }
-        for child in declared {
-            emitNested(of: child, path: path + "." + SwiftNames.escaped(child.name), emitted: &emitted, into: &writer)
+        for (child, childShape) in declared {
+            emitNested(
+                of: child, shape: childShape, path: path + "." + SwiftNames.escaped(child.name), emitted: &emitted,
+                into: &writer)
         }
     }
 
@@ -208,24 +218,29 @@ struct SelectionEmitter {
             }
     }
 
-    /// What `model` declares, as written: its struct (without its own documentation, which its place
-    /// gives) and its nested structs', under paths relative to it. `nil` when a name in it means a
-    /// struct declared outside it (a type condition reads its parent's nested types), whose meaning
-    /// depends on where it is: equal texts then need not be equal types.
-    private func shapeText(of model: SelectionModel) -> String? {
-        guard Self.namesResolveWithin(model, visible: []) else { return nil }
+    /// A struct's declaration as the key two equal shapes share, with its nested structs' shapes in
+    /// the order of `children(of:)`.
+    private struct SharedShape {
+        /// The struct as written (without its own documentation, which its place gives), then each
+        /// nested struct's documentation and key: equal keys are equal declarations, nested structs
+        /// included.
+        var key: String
+        /// Whether every name in it means a struct declared in it. A type condition reads its parent's
+        /// nested types by name, so equal keys then need not be equal types.
+        var isShareable: Bool
+        var children: [SharedShape]
+    }
+
+    /// The shapes of `model` and of the structs nested in it, computed once for the whole tree: each
+    /// struct is written once here, however deep it is.
+    private func sharedShape(of model: SelectionModel) -> SharedShape {
+        let children = Self.children(of: model)
+        let shapes = children.map { sharedShape(of: $0.model) }
         var writer = SwiftWriter()
         emit(model, documentation: "", into: &writer)
-        func nested(of model: SelectionModel, path: String) {
-            let children = Self.children(of: model)
-            guard !children.isEmpty else { return }
-            writer.block("extension \(path)") { writer in
-                for (child, documentation) in children { emit(child, documentation: documentation, into: &writer) }
-            }
-            for (child, _) in children { nested(of: child, path: path + "." + SwiftNames.escaped(child.name)) }
-        }
-        nested(of: model, path: "Self")
-        return writer.output
+        var key = writer.output
+        for ((_, documentation), shape) in zip(children, shapes) { key += "/// " + documentation + "\n" + shape.key }
+        return SharedShape(key: key, isShareable: Self.namesResolveWithin(model, visible: []), children: shapes)
     }
 
     /// Whether every nested type `model` names is declared in it, or is one of `visible` (declared by

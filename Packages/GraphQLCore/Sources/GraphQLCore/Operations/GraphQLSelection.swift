@@ -161,7 +161,10 @@ extension GraphQLSelection {
     /// the field to every selection it sends), else, for an answer written for the document as the app
     /// wrote it, the selection's type when that is an object type, and empty for an interface or a
     /// union, as for an object no type condition applies to (decision 0226).
-    public var __typename: String { __data.typename.isEmpty ? Self.__fields.typename ?? "" : __data.typename }
+    public var __typename: String {
+        let typename = __data.typename
+        return typename.isEmpty ? Self.__fields.typename ?? "" : typename
+    }
 
     /// The same object seen through another selection that always applies to it.
     @inlinable public func __view<T: GraphQLSelection>() -> T {
