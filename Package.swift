@@ -169,8 +169,8 @@ let package = Package(
             name: "EnvironmentInspectorTests",
             dependencies: [
                 "EnvironmentInspector", "Environment", "LoopbackHTTP", "LoopbackHTTPTesting", "EventLog", "GraphQLCore",
-                "StoreCore",
-                "Transport", "TransportTesting", "Scheduling", "SchedulingTesting", "Primitives",
+                "StoreCore", "Transport", "TransportTesting", "GraphQLTestServer", "Scheduling", "SchedulingTesting",
+                "Primitives",
             ],
             path: "Tests/EnvironmentInspectorTests"),
     ]

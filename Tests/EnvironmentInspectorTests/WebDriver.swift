@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import GraphQLTestServer
 import LoopbackHTTPTesting
 
 /// A W3C WebDriver client over HTTP, enough to drive headless Chromium through `chromedriver`: open
@@ -48,18 +49,19 @@ final class WebDriver: Sendable {
         try process.run()
         self.process = process
         // chromedriver prints one line once it listens; reading blocks until it does (or it exits).
-        var printed = ""
-        var found: UInt16?
-        while found == nil {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else {
-                process.waitUntilExit()
-                throw Failure(description: "chromedriver exited before it listened: \(printed)")
+        let found = try await offCooperativePool {
+            var printed = ""
+            while true {
+                let data = output.fileHandleForReading.availableData
+                guard !data.isEmpty else {
+                    process.waitUntilExit()
+                    throw Failure(description: "chromedriver exited before it listened: \(printed)")
+                }
+                printed += String(decoding: data, as: UTF8.self)
+                if let port = Self.port(in: printed) { return port }
             }
-            printed += String(decoding: data, as: UTF8.self)
-            found = Self.port(in: printed)
         }
-        let port = found ?? 0
+        let port = found
         self.port = port
         let capabilities: JSONValue = [
             "capabilities": [
@@ -80,27 +82,28 @@ final class WebDriver: Sendable {
             "pageLoad": 30000,
         ]
         do {
-            let created = try Self.send(port, "POST", "/session", capabilities)
+            let created = try await Self.send(port, "POST", "/session", capabilities)
             guard let session = created["sessionId"]?.stringValue else {
                 throw Failure(description: "no WebDriver session: \(created)")
             }
             self.session = session
-            _ = try Self.send(port, "POST", "/session/\(session)/timeouts", timeouts)
+            _ = try await Self.send(port, "POST", "/session/\(session)/timeouts", timeouts)
         } catch {
-            _ = try? Self.send(port, "GET", "/shutdown", nil)
+            _ = try? await Self.send(port, "GET", "/shutdown", nil)
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = try? await offCooperativePool { process.waitUntilExit() }
             throw error
         }
     }
 
     /// Ends the session (which closes the browser) and the driver.
     func quit() async {
-        _ = try? Self.send(port, "DELETE", "/session/\(session)", nil)
-        _ = try? Self.send(port, "GET", "/shutdown", nil)
+        _ = try? await Self.send(port, "DELETE", "/session/\(session)", nil)
+        _ = try? await Self.send(port, "GET", "/shutdown", nil)
         // chromedriver does not end on SIGTERM; after /shutdown it has ended or ends now.
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let process = process
+        _ = try? await offCooperativePool { process.waitUntilExit() }
     }
 
     func open(_ url: String) async throws {
@@ -156,14 +159,18 @@ final class WebDriver: Sendable {
     }
 
     private func command(_ method: String, _ path: String, _ body: JSONValue?) async throws -> JSONValue {
-        try Self.send(port, method, "/session/\(session)/\(path)", body)
+        try await Self.send(port, method, "/session/\(session)/\(path)", body)
     }
 
-    private static func send(_ port: UInt16, _ method: String, _ path: String, _ body: JSONValue?) throws
+    /// One WebDriver request, off the cooperative pool: the socket blocks while the browser waits
+    /// (for an element, up to the implicit timeout; for a script, up to the script timeout).
+    private static func send(_ port: UInt16, _ method: String, _ path: String, _ body: JSONValue?) async throws
         -> JSONValue
     {
-        let (status, bytes) = LoopbackClient.exchange(
-            port: port, method: method, path: path, body: body.map { Array($0.serializedString().utf8) })
+        let (status, bytes) = try await offCooperativePool {
+            LoopbackClient.exchange(
+                port: port, method: method, path: path, body: body.map { Array($0.serializedString().utf8) })
+        }
         guard status != 0 else { throw Failure(description: "WebDriver \(method) \(path): no answer") }
         let answer = try JSONValue(parsing: bytes)
         if let error = answer["value"]?["error"]?.stringValue {

@@ -6,7 +6,7 @@ import Testing
 /// Generated `@catch` code (`Masking/CaughtPrices.graphql`, built by the plugin) reading a real
 /// Strawberry answer through a typed handle: `price` raises for every odd product, and the schema
 /// marks it `@semanticNonNull`, so the generated property is an `Int` unless caught.
-@Suite("@catch in generated code over a real Strawberry answer", .timeLimit(.minutes(1)))
+@Suite("@catch in generated code over a real Strawberry answer", .timeLimit(.minutes(3)))
 struct CaughtFieldErrorTests {
     static func environment(over server: LoopbackServer) throws -> (GraphQLEnvironment, CountingTransport) {
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))

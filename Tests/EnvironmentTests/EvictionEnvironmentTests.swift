@@ -6,7 +6,7 @@ import TransportTesting
 
 /// Evicting from the environment's store: a handle that read what went heals with exactly one request,
 /// or fails with `MissingDataError` under `storeOnly`; a log-out clears the store in one call.
-@Suite("Eviction in the environment", .timeLimit(.minutes(1)))
+@Suite("Eviction in the environment", .timeLimit(.minutes(3)))
 struct EvictionEnvironmentTests {
     static let schema: Schema = {
         do {

@@ -4,7 +4,7 @@ import GraphQLTestServer
 import SchedulingTesting
 import Testing
 
-@Suite("Field errors from real servers (graphql-core and Strawberry)", .timeLimit(.minutes(1)))
+@Suite("Field errors from real servers (graphql-core and Strawberry)", .timeLimit(.minutes(3)))
 struct FieldErrorHTTPTests {
     static let sdl = """
         type Query { user(id: ID!): User users(first: Int = 3): [User!]! }

@@ -9,7 +9,7 @@ import TransportTesting
 /// A schema's `@fieldPolicy(forField:keyArgs:)` in the environment: a detail screen reads the record a
 /// list wrote, with no request when it is complete, and its root is fetched, revalidated, collected
 /// and relaunched like any other.
-@Suite("Cache redirects from @fieldPolicy", .timeLimit(.minutes(1)))
+@Suite("Cache redirects from @fieldPolicy", .timeLimit(.minutes(3)))
 struct FieldPolicyEnvironmentTests {
     static let schema: Schema = {
         do {

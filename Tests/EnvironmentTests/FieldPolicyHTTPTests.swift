@@ -6,7 +6,7 @@ import Testing
 
 /// `@fieldPolicy` redirects against the graphql-core loopback server: the app's schema file adds the
 /// policy to the server's schema, and the server never sees it.
-@Suite("Cache redirects over real HTTP", .timeLimit(.minutes(1)))
+@Suite("Cache redirects over real HTTP", .timeLimit(.minutes(3)))
 struct FieldPolicyHTTPTests {
     static let sdl = """
         type Query { user(id: ID!): User users(first: Int = 3): [User!]! }

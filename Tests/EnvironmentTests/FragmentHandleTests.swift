@@ -7,7 +7,7 @@ import TransportTesting
 
 /// A list cell observing its own entity through a fragment: read from the record, retained,
 /// collected, fetched through `node(id:)` when its data is missing.
-@Suite("Fragment handles", .timeLimit(.minutes(1)))
+@Suite("Fragment handles", .timeLimit(.minutes(3)))
 struct FragmentHandleTests {
     static let sdl = """
         interface Node { id: ID! }

@@ -8,7 +8,7 @@ import TransportTesting
 
 /// Code that `GraphQLCodegenPlugin` generates for `Masking/` with data masking on, attached end to
 /// end: the list's data hands each row a reference, and each cell reads its own fields through it.
-@Suite("Generated masked fragments", .timeLimit(.minutes(1)))
+@Suite("Generated masked fragments", .timeLimit(.minutes(3)))
 struct GeneratedMaskingTests {
     /// The schema the code was generated from, so that the generated texts compile here.
     static let sdl: String = {

@@ -5,7 +5,7 @@ import Testing
 
 /// `@defer` and `@stream` through the whole system over HTTP (`multipart/mixed`), against
 /// Strawberry on uvicorn, a server this repository did not write.
-@Suite("Incremental delivery over real HTTP", .timeLimit(.minutes(1)))
+@Suite("Incremental delivery over real HTTP", .timeLimit(.minutes(3)))
 struct IncrementalHTTPTests {
     static let sdl = """
         type Query { detail(id: ID!): Detail! items(count: Int! = 3): [Item!]! }

@@ -3,7 +3,7 @@ import GraphQLTestServer
 import SchedulingTesting
 import Testing
 
-@Suite("Field errors at the items of a list of scalars, from a real server", .timeLimit(.minutes(1)))
+@Suite("Field errors at the items of a list of scalars, from a real server", .timeLimit(.minutes(3)))
 struct LeafListFieldErrorHTTPTests {
     @Test("graphql-core's answer with a failed item of `tags`: stored at the item, read by another query at its path")
     func itemOfScalars() async throws {

@@ -1,7 +1,7 @@
 import Environment
 import Testing
 
-@Suite("A committed mutation is logged as a fetch with reason mutation", .timeLimit(.minutes(1)))
+@Suite("A committed mutation is logged as a fetch with reason mutation", .timeLimit(.minutes(3)))
 struct MutationEventTests {
     /// A fixture with item 1 in the store and a handle that reads it, and its log emptied.
     static func prepared() throws -> (Fixture, Handle) {

@@ -6,7 +6,7 @@ import TransportTesting
 
 /// A mutation's answer with field errors, written through the transaction path (an updater, an
 /// optimistic layer): its errors are kept in the store as a query's are.
-@Suite("Field errors of a mutation's answer", .timeLimit(.minutes(1)))
+@Suite("Field errors of a mutation's answer", .timeLimit(.minutes(3)))
 struct MutationFieldErrorTests {
     static let error = GraphQLServerError(
         message: "the friend is unavailable", path: ["unfriend", "bestFriend"], extensions: ["code": "E2"])

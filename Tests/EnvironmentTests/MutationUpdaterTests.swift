@@ -1,7 +1,7 @@
 import Environment
 import Testing
 
-@Suite("A mutation's response and updater are written together or not at all", .timeLimit(.minutes(1)))
+@Suite("A mutation's response and updater are written together or not at all", .timeLimit(.minutes(3)))
 struct MutationUpdaterTests {
     struct UpdaterFailed: Error {}
 

@@ -5,7 +5,7 @@ import TransportTesting
 
 /// A `null` where the decoded type has no optional fails with `NullValueError`, which names the path
 /// and carries the field error when one made the `null`.
-@Suite("NullValueError for a null at a non-null position", .timeLimit(.minutes(1)))
+@Suite("NullValueError for a null at a non-null position", .timeLimit(.minutes(3)))
 struct NullValueErrorTests {
     struct UnfriendData: Decodable, Sendable {
         struct User: Decodable, Sendable {

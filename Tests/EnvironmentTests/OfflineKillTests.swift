@@ -6,9 +6,13 @@ import Testing
 /// each round, the server the graphql-core loopback server, which applies each idempotence ID once.
 @Suite("Offline mutations: SIGKILL during replay")
 struct OfflineKillTests {
-    /// Runs `OfflineReplayChild` (built beside the test bundle) to its end; returns what it printed
-    /// and whether SIGKILL ended it.
-    static func child(_ arguments: [String]) throws -> (output: String, killed: Bool) {
+    /// Runs `OfflineReplayChild` (built beside the test bundle) to its end, off the cooperative pool;
+    /// returns what it printed and whether SIGKILL ended it.
+    static func child(_ arguments: [String]) async throws -> (output: String, killed: Bool) {
+        try await offCooperativePool { try run(arguments) }
+    }
+
+    private static func run(_ arguments: [String]) throws -> (output: String, killed: Bool) {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         while !directory.lastPathComponent.hasSuffix(".xctest"), directory.pathComponents.count > 1 {
             directory.deleteLastPathComponent()
@@ -42,7 +46,7 @@ struct OfflineKillTests {
         var duplicates = 0
         for round in 0..<20 {
             let file = directory + "/round-\(round).sqlite"
-            let queued = try Self.child(["queue", file, offline, String(mutations), "r\(round)"])
+            let queued = try await Self.child(["queue", file, offline, String(mutations), "r\(round)"])
             #expect(queued.output == "queued \(mutations)\n")
 
             // Three steps per mutation: before its send, between the server's answer and its write,
@@ -50,12 +54,12 @@ struct OfflineKillTests {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let killPoint = Int((seed >> 33) % UInt64(3 * mutations))
             killPoints.append(killPoint)
-            let killed = try Self.child(["replay", file, online, String(killPoint)])
+            let killed = try await Self.child(["replay", file, online, String(killPoint)])
             #expect(killed.killed, "round \(round): the replay was not killed at step \(killPoint)")
 
             // The next launch replays what is left, and the one after it finds nothing.
-            #expect(try Self.child(["replay", file, online]).output == "done 0\n")
-            #expect(try Self.child(["replay", file, online]).output == "done 0\n")
+            #expect(try await Self.child(["replay", file, online]).output == "done 0\n")
+            #expect(try await Self.child(["replay", file, online]).output == "done 0\n")
             for index in 0..<mutations {
                 let counts = try await server.idempotenceCounts(id: "r\(round)-\(index)")
                 #expect(counts.applied == 1, "r\(round)-\(index) applied \(counts.applied) times")

@@ -4,7 +4,7 @@ import Testing
 @testable import Environment
 
 /// The `@Observable` model a SwiftUI view keeps in `@State`, tested with Observation alone.
-@Suite("QueryModel: a screen's state, observed on the main actor", .timeLimit(.minutes(1)))
+@Suite("QueryModel: a screen's state, observed on the main actor", .timeLimit(.minutes(3)))
 @MainActor
 struct QueryModelTests {
     /// Returns once an observer of the model is told of a change.

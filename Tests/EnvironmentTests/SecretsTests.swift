@@ -4,7 +4,7 @@ import Testing
 
 @testable import Environment
 
-@Suite("The event log carries no values", .timeLimit(.minutes(1)))
+@Suite("The event log carries no values", .timeLimit(.minutes(3)))
 struct SecretsTests {
     static let secrets = [
         "SECRET-VARIABLE-7f3a", "SECRET-RESPONSE-91b2", "SECRET-SERVER-ERROR-55c0", "SECRET-TRANSPORT-0d1e",

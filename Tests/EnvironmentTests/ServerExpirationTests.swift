@@ -8,7 +8,7 @@ import TransportTesting
 
 /// Expiration from the server: `Cache-Control: max-age` / `no-store` and Apollo Server's
 /// `extensions.cacheControl` hints, combined with `@cacheExpiration` and the default (decision 0178).
-@Suite("Expiration from the server", .timeLimit(.minutes(1)))
+@Suite("Expiration from the server", .timeLimit(.minutes(3)))
 struct ServerExpirationTests {
     static let schema: Schema = {
         do {

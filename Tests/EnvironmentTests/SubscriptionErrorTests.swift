@@ -6,7 +6,7 @@ import Testing
 /// A subscription never drops a server's GraphQL errors: with data they are kept beside the written
 /// data, without data they end the stream with a typed failure or, as the subscription's policy
 /// says, are kept while the stream goes on. Each is logged as a count.
-@Suite("A subscription's GraphQL errors", .timeLimit(.minutes(1)))
+@Suite("A subscription's GraphQL errors", .timeLimit(.minutes(3)))
 struct SubscriptionErrorTests {
     static let denied = GraphQLServerError(message: "not allowed to watch item 1")
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Environment
 
-@Suite("A subscription's streams are logged as fetches with reason subscription", .timeLimit(.minutes(1)))
+@Suite("A subscription's streams are logged as fetches with reason subscription", .timeLimit(.minutes(3)))
 struct SubscriptionEventTests {
     /// A fixture with item 1 in the store, a handle that reads it, subscription streams left open
     /// for the test to feed, and its log emptied.

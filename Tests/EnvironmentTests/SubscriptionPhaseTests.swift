@@ -8,7 +8,7 @@ import TransportTesting
 
 /// A subscription is observed as a handle is: Observation tracks its phase, which changes when a
 /// stream opens, brings its first event or ends, and always before the log records the change.
-@Suite("A subscription's phase, observed", .timeLimit(.minutes(1)))
+@Suite("A subscription's phase, observed", .timeLimit(.minutes(3)))
 struct SubscriptionPhaseTests {
     @Test(
         "the phase goes connecting, active, parked, connecting, failed; observers see each change, and the log reads it already changed"

@@ -6,7 +6,7 @@ import TransportTesting
 
 /// A schema's `@typePolicy(keyFields:)` identifies records in the environment's store: two queries
 /// that read one book by its ISBN share one record, with no `id` anywhere.
-@Suite("Cache identity from @typePolicy", .timeLimit(.minutes(1)))
+@Suite("Cache identity from @typePolicy", .timeLimit(.minutes(3)))
 struct TypePolicyEnvironmentTests {
     static let schema: Schema = {
         do {

@@ -7,7 +7,7 @@ import TransportTesting
 
 /// Generated fragments attached typed: through the reference a masked parent hands its cell, or
 /// through the object's id.
-@Suite("Typed fragments", .timeLimit(.minutes(1)))
+@Suite("Typed fragments", .timeLimit(.minutes(3)))
 struct TypedFragmentTests {
     static let sdl = """
         interface Node { id: ID! }

@@ -4,7 +4,7 @@ import Testing
 @testable import Environment
 
 /// A handle read as a Swift type: the phase carries the decoded data, decoded once per change.
-@Suite("Typed handles", .timeLimit(.minutes(1)))
+@Suite("Typed handles", .timeLimit(.minutes(3)))
 struct TypedHandleTests {
     /// `Item`'s data.
     struct ItemData: Decodable, Sendable, Equatable {
@@ -104,7 +104,7 @@ struct TypedHandleTests {
 }
 
 /// A mutation's answer and a subscription's events read as Swift types.
-@Suite("Typed mutations and subscription events", .timeLimit(.minutes(1)))
+@Suite("Typed mutations and subscription events", .timeLimit(.minutes(3)))
 struct TypedCommitAndEventsTests {
     struct RenameData: Decodable, Sendable, Equatable {
         struct Item: Decodable, Sendable, Equatable { var title: String }
@@ -160,7 +160,7 @@ struct TypedCommitAndEventsTests {
 }
 
 /// Operations as `graphql-codegen` generates them: the text as sent, the variables and data typed.
-@Suite("Generated operations in the runtime", .timeLimit(.minutes(1)))
+@Suite("Generated operations in the runtime", .timeLimit(.minutes(3)))
 struct TypedOperationTests {
     /// `query Item($id: ID!) { item(id: $id) { title } }` as the generator writes it: the text as
     /// sent (with `__typename` and `id`), the data as the app's document selects it (without them).

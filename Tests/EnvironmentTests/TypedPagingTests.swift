@@ -6,7 +6,7 @@ import TransportTesting
 @testable import Environment
 
 /// A generated operation with a `@connection` list, paged through a typed paged handle.
-@Suite("Typed paging", .timeLimit(.minutes(1)))
+@Suite("Typed paging", .timeLimit(.minutes(3)))
 struct TypedPagingTests {
     /// What `graphql-codegen` makes of
     /// `query Feed($first: Int!, $after: String) { feed(first: $first, after: $after) @connection(key: "Feed_feed") { ... } }`:

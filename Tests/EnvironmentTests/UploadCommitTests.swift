@@ -7,7 +7,7 @@ import TransportTesting
 
 /// A generated-style mutation whose variables hold ``Upload`` values, committed over a scripted
 /// transport: the files travel beside the variables, and the log counts them without naming them.
-@Suite("A typed mutation with files", .timeLimit(.minutes(1)))
+@Suite("A typed mutation with files", .timeLimit(.minutes(3)))
 struct UploadCommitTests {
     static let schema: Schema = {
         do {

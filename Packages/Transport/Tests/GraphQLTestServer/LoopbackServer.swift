@@ -109,20 +109,15 @@ public final class LoopbackServer: Sendable {
     /// Stops the server and waits for its process to exit.
     public func stop() { process.stop() }
 
-    /// Reads the first line of `handle` off the cooperative pool: the read blocks until python prints.
+    /// Reads the first line of `handle`, off the cooperative pool: the read blocks until python prints.
     private static func readLine(_ handle: FileHandle) async -> String? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes: [UInt8] = []
-                while let byte = handle.readData(ofLength: 1).first {
-                    if byte == UInt8(ascii: "\n") {
-                        continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-                        return
-                    }
-                    bytes.append(byte)
-                }
-                continuation.resume(returning: nil)
+        try? await offCooperativePool {
+            var bytes: [UInt8] = []
+            while let byte = handle.readData(ofLength: 1).first {
+                if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+                bytes.append(byte)
             }
+            return nil
         }
     }
 

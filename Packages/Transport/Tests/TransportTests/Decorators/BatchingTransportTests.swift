@@ -57,7 +57,7 @@ private final class ScriptedBatchBase: BatchSendingTransport {
     }
 }
 
-@Suite("BatchingTransport", .timeLimit(.minutes(1)))
+@Suite("BatchingTransport", .timeLimit(.minutes(3)))
 struct BatchingTransportTests {
     func hello(_ name: String, kind: OperationKind = .query, operationName: String = "Hello") -> GraphQLRequest {
         GraphQLRequest(

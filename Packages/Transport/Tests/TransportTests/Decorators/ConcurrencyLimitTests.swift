@@ -2,7 +2,7 @@ import Testing
 
 @testable import Transport
 
-@Suite("ConcurrencyLimit", .timeLimit(.minutes(1)))
+@Suite("ConcurrencyLimit", .timeLimit(.minutes(3)))
 struct ConcurrencyLimitTests {
     @Test("at most N pieces of work run at once and the rest wait")
     func limit() async throws {

@@ -2,7 +2,7 @@ import Testing
 import Transport
 import TransportTesting
 
-@Suite("LimitedTransport", .timeLimit(.minutes(1)))
+@Suite("LimitedTransport", .timeLimit(.minutes(3)))
 struct LimitedTransportTests {
     let query = GraphQLRequest(text: "query Q { a }", operationName: "Q")
 

@@ -3,7 +3,7 @@ import Testing
 import Transport
 import TransportTesting
 
-@Suite("RetryingTransport", .timeLimit(.minutes(1)))
+@Suite("RetryingTransport", .timeLimit(.minutes(3)))
 struct RetryingTransportTests {
     let query = GraphQLRequest(text: "query Q { a }", operationName: "Q")
     let policy = RetryPolicy(

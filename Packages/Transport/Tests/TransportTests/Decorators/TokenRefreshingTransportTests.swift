@@ -4,7 +4,7 @@ import Testing
 import Transport
 import TransportTesting
 
-@Suite("TokenRefreshingTransport", .timeLimit(.minutes(1)))
+@Suite("TokenRefreshingTransport", .timeLimit(.minutes(3)))
 struct TokenRefreshingTransportTests {
     let query = GraphQLRequest(text: "query Q { a }", operationName: "Q")
     static let unauthorized = TransportError(.http, "unauthorized", status: 401)

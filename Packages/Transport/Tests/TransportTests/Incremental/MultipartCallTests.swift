@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// An incremental answer's call driven by hand, the way the session's delegate drives it.
-@Suite("EventStreamCall-Multipart", .timeLimit(.minutes(1)))
+@Suite("EventStreamCall-Multipart", .timeLimit(.minutes(3)))
 struct MultipartCallTests {
     typealias F = IncrementalFixtures
     let helper = EventStreamCallTests()

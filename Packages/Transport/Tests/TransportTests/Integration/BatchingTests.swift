@@ -10,7 +10,7 @@ import Transport
 
 /// BatchingTransport over HTTPTransport against graphql-core on loopback, which counts the HTTP
 /// requests it takes on a URL with `?count=<key>`.
-@Suite("HTTP batching over loopback", .loopbackServer, .timeLimit(.minutes(1)))
+@Suite("HTTP batching over loopback", .loopbackServer, .timeLimit(.minutes(3)))
 struct BatchingTests {
     let server: LoopbackServer
 

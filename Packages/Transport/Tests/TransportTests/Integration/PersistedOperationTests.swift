@@ -10,7 +10,7 @@ import Transport
 
 /// ID-only persisted operations against the graphql-core server's `/safelisted` endpoint, which runs
 /// only the operations of a manifest registered with it and counts what each request carried.
-@Suite("Persisted operations by ID over loopback", .loopbackServer, .timeLimit(.minutes(1)))
+@Suite("Persisted operations by ID over loopback", .loopbackServer, .timeLimit(.minutes(3)))
 struct PersistedOperationTests {
     let server: LoopbackServer
 

@@ -12,7 +12,7 @@ import Testing
 /// `graphql-transport-ws` against Strawberry on uvicorn (a server this repository did not write),
 /// and against its misbehaving `/ws/<fault>` sockets. Timers sleep on a ``ManualSleeper``. Serialized:
 /// some tests count the server's sockets, which a test running alongside would change.
-@Suite("WebSocket transport against Strawberry", .loopbackServer(.strawberry), .serialized, .timeLimit(.minutes(1)))
+@Suite("WebSocket transport against Strawberry", .loopbackServer(.strawberry), .serialized, .timeLimit(.minutes(3)))
 struct WebSocketTransportTests {
     let server: LoopbackServer
     let sleeper = ManualSleeper()

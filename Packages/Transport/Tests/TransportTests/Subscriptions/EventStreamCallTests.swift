@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The subscription state machine driven by hand, the way the session's delegate drives it.
-@Suite("EventStreamCall", .timeLimit(.minutes(1)))
+@Suite("EventStreamCall", .timeLimit(.minutes(3)))
 struct EventStreamCallTests {
     let url = URL(string: "http://127.0.0.1/graphql")!
 

@@ -3,7 +3,7 @@ import Testing
 import Transport
 import TransportTesting
 
-@Suite("ScriptedTransport", .timeLimit(.minutes(1)))
+@Suite("ScriptedTransport", .timeLimit(.minutes(3)))
 struct ScriptedTransportTests {
     func request(_ name: String, variables: JSONObject = [:]) -> GraphQLRequest {
         GraphQLRequest(text: "query \(name) { a }", operationName: name, variables: variables)

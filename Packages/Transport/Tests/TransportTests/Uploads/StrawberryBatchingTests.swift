@@ -11,7 +11,7 @@ import Transport
 
 /// BatchingTransport over HTTPTransport against Strawberry's batching (`batching_config`) on loopback.
 /// Strawberry counts nothing, so the base counts what it sends: batches by size, and requests alone.
-@Suite("HTTP batching against Strawberry over loopback", .loopbackServer(.strawberry), .timeLimit(.minutes(1)))
+@Suite("HTTP batching against Strawberry over loopback", .loopbackServer(.strawberry), .timeLimit(.minutes(3)))
 struct StrawberryBatchingTests {
     /// HTTPTransport, counting each batch it sends and each request it sends alone.
     final class CountingSender: BatchSendingTransport {

@@ -11,7 +11,7 @@ import Transport
 /// HTTPTransport's GraphQL multipart requests against Strawberry's `Upload` on loopback, which answers
 /// the name, content type, size and SHA-256 of every file it read. One at a time: the 200 MB test
 /// measures the process's peak memory, and the others send 64 MB bodies.
-@Suite("File uploads to Strawberry over loopback", .loopbackServer(.strawberry), .timeLimit(.minutes(2)), .serialized)
+@Suite("File uploads to Strawberry over loopback", .loopbackServer(.strawberry), .timeLimit(.minutes(3)), .serialized)
 struct UploadTests {
     let server: LoopbackServer
     let transport: HTTPTransport

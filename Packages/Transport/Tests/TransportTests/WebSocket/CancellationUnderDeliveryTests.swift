@@ -11,7 +11,7 @@ import Testing
 /// transport's lock, so the transport must neither resume a stream nor cancel a task under it: the
 /// WebSocket benchmark's 1,000 `forever` subscriptions hung, idle, when a task group cancelled their
 /// consumers while the reader thread delivered their events.
-@Suite("Consumers cancelled while their events arrive", .timeLimit(.minutes(2)))
+@Suite("Consumers cancelled while their events arrive", .timeLimit(.minutes(3)))
 struct CancellationUnderDeliveryTests {
     static let url = URL(string: "ws://scripted.invalid/graphql")!
 

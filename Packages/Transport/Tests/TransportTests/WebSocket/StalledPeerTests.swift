@@ -7,7 +7,7 @@ import Testing
 /// A server that stops reading must not stall the app: the built-in connection queues writes for
 /// its own writer thread, so `execute` (which sends under the transport's lock) returns at once,
 /// and an outbox past its bound ends the connection with a typed error.
-@Suite("A WebSocket peer that stops reading", .timeLimit(.minutes(1)))
+@Suite("A WebSocket peer that stops reading", .timeLimit(.minutes(3)))
 struct StalledPeerTests {
     @Test("subscribing does not block on a full socket; the overflowing outbox fails every operation as dropped")
     func stalledPeer() async throws {
