@@ -9,7 +9,7 @@ import TransportTesting
 /// Identical subscriptions (one operation, equal variables) share one server subscription, as
 /// identical queries share one fetch in flight: each event is written once and reaches every one of
 /// them, and the stream closes when the last one goes.
-@Suite("Identical subscriptions share one server subscription", .timeLimit(.minutes(1)))
+@Suite("Identical subscriptions share one server subscription", .timeLimit(.minutes(3)))
 struct SubscriptionSharingTests {
     @Test("1,000 identical subscriptions send 1 request; an event is written once and counted by each")
     func thousandShareOne() async throws {
@@ -36,6 +36,33 @@ struct SubscriptionSharingTests {
         await last.lastStreamEnded()
         #expect(fixture.transport.openRequestCount == 0)
         #expect(fixture.sink.events.filter { $0.name == "subscriptionCancelled" }.count == 1)
+        #expect(fixture.transport.requestCount == 1)
+        handle.release()
+    }
+
+    @Test("a member whose app event streams all ended is no longer handed events; one that still reads gets them")
+    func endedStreamsStopListening() async throws {
+        let (fixture, handle, updates) = try SubscriptionEventTests.prepared()
+        let reader = fixture.environment.subscribe(updates)
+        let quitter = fixture.environment.subscribe(updates)
+        _ = await fixture.transport.request(at: 0)
+        let channel = try #require(reader.channel)
+        var events = reader.events().makeAsyncIterator()
+        let quitting = quitter.events()
+        let consumer = Task { for await _ in quitting {} }
+        #expect(channel.listeningCount == 2)
+
+        // The consumer's task is cancelled, as a screen's is when it goes: its stream ends.
+        consumer.cancel()
+        await consumer.value
+        #expect(channel.listeningCount == 1)
+        try await SubscriptionEventTests.deliver("v2", on: 0, in: fixture)
+        #expect(await events.next()?["itemUpdated"]?["title"] == "v2")
+        #expect(quitter.eventCount == 1 && quitter.isStreaming)
+
+        reader.cancel()
+        quitter.cancel()
+        await reader.lastStreamEnded()
         #expect(fixture.transport.requestCount == 1)
         handle.release()
     }

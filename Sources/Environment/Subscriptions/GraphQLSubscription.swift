@@ -138,10 +138,19 @@ public final class GraphQLSubscription: Sendable {
         // Lock order: the subscription's, then its channel's; the channel's is not held here.
         if let channel = state.withLock({ $0.channel }) { channel.listen(self) }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.listeners.removeValue(forKey: number) }
+            guard let self else { return }
+            // Lock order: the subscription's, then its channel's. Under the subscription's lock, so
+            // that a stream opened meanwhile is either counted here or listens after this.
+            state.withLock { state in
+                state.listeners[number] = nil
+                if state.listeners.isEmpty, let channel = state.channel { channel.unlisten(self) }
+            }
         }
         return stream
     }
+
+    /// The shared stream it is a member of now, if any.
+    var channel: SubscriptionChannel? { state.withLock { $0.channel } }
 
     /// How many events were written to the store.
     public var eventCount: Int { state.withLock { $0.currentEventCount } }

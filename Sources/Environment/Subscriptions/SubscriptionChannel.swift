@@ -76,6 +76,15 @@ final class SubscriptionChannel: Sendable {
         }
     }
 
+    /// Stops handing `subscription` events one by one: its last app event stream ended. Without it
+    /// every member that ever had a stream would be asked for its streams at each event.
+    func unlisten(_ subscription: GraphQLSubscription) {
+        _ = state.withLock { $0.listening.removeValue(forKey: ObjectIdentifier(subscription)) }
+    }
+
+    /// How many members are handed each event one by one.
+    var listeningCount: Int { state.withLock { $0.listening.count } }
+
     /// Tells `subscription`'s observers when the first event makes its phase active: someone reads
     /// its phase.
     func watch(_ subscription: GraphQLSubscription) {
