@@ -92,7 +92,7 @@ struct BatchingTransportTests {
         var tasks: [(String, Task<GraphQLResponse, any Error>)] = []
         for (joined, name) in ["e", "d", "c", "b", "a"].enumerated() {
             tasks.append((name, Task { try await transport.response(for: hello(name)) }))
-            await eventually { transport.gatheredCount == joined + 1 }
+            try await eventually { transport.gatheredCount == joined + 1 }
         }
         transport.flush()
         for (name, task) in tasks.reversed() { #expect(greeting(try await task.value) == "Hello, \(name)!") }
@@ -105,9 +105,9 @@ struct BatchingTransportTests {
         let sleeper = ManualSleeper()
         let transport = BatchingTransport(base, options: .init(window: .milliseconds(7)), sleep: sleeper.sleep)
         let tasks = ["x", "y", "z"].map { name in Task { try await transport.response(for: hello(name)) } }
-        await eventually { transport.gatheredCount == 3 }
+        try await eventually { transport.gatheredCount == 3 }
         #expect(base.batches.isEmpty)
-        await sleeper.wake(.milliseconds(7))
+        try await sleeper.wake(.milliseconds(7))
         for task in tasks { _ = try await task.value }
         #expect(base.batches.map(\.count) == [3])
         #expect(sleeper.requested == [.milliseconds(7)])
@@ -161,26 +161,26 @@ struct BatchingTransportTests {
         let gate = Gate()
         let base = ScriptedBatchBase(held: ("First", gate))
         let transport = BatchingTransport(base, options: .init(window: .seconds(3600)), sleep: ManualSleeper().sleep)
-        let first = [
-            Task { try await transport.response(for: hello("m1", kind: .mutation, operationName: "First")) },
-            Task { try await transport.response(for: hello("m2", kind: .mutation, operationName: "First")) },
-        ]
-        await eventually { transport.gatheredCount == 2 }
+        // Each caller joins before the next starts: two tasks started together join in either order,
+        // and the log names them in the order they joined.
+        func joined(_ requests: [GraphQLRequest]) async throws -> [Task<GraphQLResponse, any Error>] {
+            var tasks: [Task<GraphQLResponse, any Error>] = []
+            for request in requests {
+                tasks.append(Task { try await transport.response(for: request) })
+                try await eventually { transport.gatheredCount == tasks.count }
+            }
+            return tasks
+        }
+        let first = try await joined([
+            hello("m1", kind: .mutation, operationName: "First"), hello("m2", kind: .mutation, operationName: "First"),
+        ])
         transport.flush()
-        await eventually { base.log == ["start m1,m2"] }
-        let second = [
-            Task { try await transport.response(for: hello("m3", kind: .mutation)) },
-            Task { try await transport.response(for: hello("m4", kind: .mutation)) },
-        ]
-        await eventually { transport.gatheredCount == 2 }
+        try await eventually { base.log == ["start m1,m2"] }
+        let second = try await joined([hello("m3", kind: .mutation), hello("m4", kind: .mutation)])
         transport.flush()
         // A batch of queries is not held back: once it has gone, the held mutation batch is the only
         // thing that can keep the second one waiting.
-        let queries = [
-            Task { try await transport.response(for: hello("q1")) },
-            Task { try await transport.response(for: hello("q2")) },
-        ]
-        await eventually { transport.gatheredCount == 2 }
+        let queries = try await joined([hello("q1"), hello("q2")])
         transport.flush()
         for task in queries { _ = try await task.value }
         #expect(base.log == ["start m1,m2", "start q1,q2", "end q1,q2"])
@@ -194,12 +194,12 @@ struct BatchingTransportTests {
         let limit = ConcurrencyLimit(maximumInFlight: 1)
         let holder = Gate()
         let app = Task { try await limit.run { await holder.wait() } }
-        await eventually { limit.inFlight == 1 }
+        try await eventually { limit.inFlight == 1 }
         let base = ScriptedBatchBase()
         let transport = BatchingTransport(
             base, options: .init(maximumBatchSize: 3, limit: limit), sleep: ManualSleeper().sleep)
         let tasks = ["x", "y", "z"].map { name in Task { try await transport.response(for: hello(name)) } }
-        await eventually { limit.waiting == 1 }
+        try await eventually { limit.waiting == 1 }
         #expect(base.batches.isEmpty)
         holder.open()
         try await app.value
@@ -213,11 +213,11 @@ struct BatchingTransportTests {
         let base = ScriptedBatchBase()
         let transport = BatchingTransport(base, options: .init(window: .seconds(3600)), sleep: ManualSleeper().sleep)
         let kept = Task { try await transport.response(for: hello("kept")) }
-        await eventually { transport.gatheredCount == 1 }
+        try await eventually { transport.gatheredCount == 1 }
         let dropped = Task { try await transport.response(for: hello("dropped")) }
-        await eventually { transport.gatheredCount == 2 }
+        try await eventually { transport.gatheredCount == 2 }
         let other = Task { try await transport.response(for: hello("other")) }
-        await eventually { transport.gatheredCount == 3 }
+        try await eventually { transport.gatheredCount == 3 }
         dropped.cancel()
         let error = try await #require(throws: TransportError.self) { try await dropped.value }
         #expect(error.code == .cancelled)

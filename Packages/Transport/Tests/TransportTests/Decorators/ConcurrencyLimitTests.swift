@@ -17,7 +17,7 @@ struct ConcurrencyLimitTests {
                 }
             }
         }
-        await eventually { limit.inFlight == 2 && limit.waiting == 3 }
+        try await eventually { limit.inFlight == 2 && limit.waiting == 3 }
         #expect(started.all.count == 2)
         for gate in gates { gate.open() }
         for task in tasks { try await task.value }
@@ -32,11 +32,11 @@ struct ConcurrencyLimitTests {
         let holder = Gate()
         let started = Recorder<Int>()
         let first = Task { try await limit.run { await holder.wait() } }
-        await eventually { limit.inFlight == 1 }
+        try await eventually { limit.inFlight == 1 }
         var waiters: [Task<Void, any Error>] = []
         for index in 1...6 {
             waiters.append(Task { try await limit.run { started.append(index) } })
-            await eventually { limit.waiting == index }
+            try await eventually { limit.waiting == index }
         }
         holder.open()
         try await first.value
@@ -50,13 +50,13 @@ struct ConcurrencyLimitTests {
         let holder = Gate()
         let ran = Recorder<String>()
         let first = Task { try await limit.run { await holder.wait() } }
-        await eventually { limit.inFlight == 1 }
+        try await eventually { limit.inFlight == 1 }
         let a = Task { try await limit.run { ran.append("a") } }
-        await eventually { limit.waiting == 1 }
+        try await eventually { limit.waiting == 1 }
         let b = Task { try await limit.run { ran.append("b") } }
-        await eventually { limit.waiting == 2 }
+        try await eventually { limit.waiting == 2 }
         let c = Task { try await limit.run { ran.append("c") } }
-        await eventually { limit.waiting == 3 }
+        try await eventually { limit.waiting == 3 }
 
         b.cancel()
         await #expect(throws: CancellationError.self) { try await b.value }

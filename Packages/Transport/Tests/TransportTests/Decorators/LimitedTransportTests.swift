@@ -26,9 +26,9 @@ struct LimitedTransportTests {
         let two = Task {
             _ = try await second.response(for: query); order.append("second")
         }
-        await eventually { limit.waiting == 1 }
+        try await eventually { limit.waiting == 1 }
         let app = Task { try await limit.run { order.append("app") } }
-        await eventually { limit.waiting == 2 }
+        try await eventually { limit.waiting == 2 }
         #expect(secondBase.requestCount == 0)
 
         firstBase.release(requestAt: 0)
@@ -56,7 +56,7 @@ struct LimitedTransportTests {
         let first = Task { try await transport.response(for: query) }
         _ = await base.request(at: 0)
         let waiting = Task { try await transport.response(for: query) }
-        await eventually { limit.waiting == 1 }
+        try await eventually { limit.waiting == 1 }
         waiting.cancel()
         let error = await #expect(throws: TransportError.self) { try await waiting.value }
         #expect(error?.code == .cancelled)
@@ -79,7 +79,7 @@ struct LimitedTransportTests {
         #expect(limit.inFlight == 1)
         consumer.cancel()
         _ = try? await consumer.value
-        await eventually { limit.inFlight == 0 && base.openRequestCount == 0 }
+        try await eventually { limit.inFlight == 0 && base.openRequestCount == 0 }
         #expect(base.heldRequests.isEmpty)
     }
 
@@ -91,7 +91,7 @@ struct LimitedTransportTests {
         let transport = LimitedTransport(base, limit: limit)
         let holder = Gate()
         let blocker = Task { try await limit.run { await holder.wait() } }
-        await eventually { limit.inFlight == 1 }
+        try await eventually { limit.inFlight == 1 }
         var count = 0
         for try await _ in transport.execute(
             GraphQLRequest(text: "subscription S { s }", operationName: "S", kind: .subscription))

@@ -105,7 +105,7 @@ struct RetryingTransportTests {
         }
         _ = await base.request(at: 1)
         base.send(GraphQLResponse(data: ["a": 1]), toRequestAt: 1)
-        await eventually { values.all.count == 1 }
+        try await eventually { values.all.count == 1 }
         base.finish(requestAt: 1, throwing: TransportError(.truncated, "cut"))
         let error = await #expect(throws: TransportError.self) { try await consumer.value }
         #expect(error?.code == .truncated)

@@ -75,7 +75,7 @@ struct BatchingTests {
     func mutationsInOrder() async throws {
         let (transport, key) = transport(maximumBatchSize: 2)
         let first = Task { try await transport.response(for: rename("first")) }
-        await eventually { transport.gatheredCount == 1 }
+        try await eventually { transport.gatheredCount == 1 }
         let second = Task { try await transport.response(for: rename("second")) }
         _ = try await (first.value, second.value)
         let user = try await HTTPTransport(url: server.graphQLURL).response(

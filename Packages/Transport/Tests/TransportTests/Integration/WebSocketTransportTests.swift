@@ -74,7 +74,7 @@ struct WebSocketTransportTests {
         #expect(Set(results.map { $0.first ?? nil }).count == 20)
         #expect(results.allSatisfy { $0.count == 2 && $0[0] == $0[1] })
         #expect(transport.socketsOpened == 1)
-        await eventually { !transport.hasSocket }
+        try await eventually { !transport.hasSocket }
         let after = try await connections()
         #expect(after.opened - before.opened == 1)
         // The server sees the socket close once the client closed it.
@@ -143,7 +143,7 @@ struct WebSocketTransportTests {
         await gotOne.wait()
         task.cancel()
         _ = await task.result
-        await eventually { !transport.hasSocket }
+        try await eventually { !transport.hasSocket }
         try await server.waitForOpenWebSockets(before.open)
         #expect(transport.socketsOpened == 1)
     }
@@ -152,11 +152,11 @@ struct WebSocketTransportTests {
     func lingerReuses() async throws {
         let transport = transport(linger: .seconds(30))
         for try await _ in transport.execute(Self.count(to: 1)) {}
-        await sleeper.waitUntilSleeping(.seconds(30))
+        try await sleeper.waitUntilSleeping(.seconds(30))
         for try await _ in transport.execute(Self.count(to: 1)) {}
         #expect(transport.socketsOpened == 1)
-        await sleeper.wake(.seconds(30))
-        await eventually { !transport.hasSocket }
+        try await sleeper.wake(.seconds(30))
+        try await eventually { !transport.hasSocket }
     }
 
     // MARK: - Faults
@@ -170,7 +170,7 @@ struct WebSocketTransportTests {
                 events.append(response.data?["count"]?["value"] ?? nil)
             }
         }
-        for delay in [1, 2, 4, 4] { await sleeper.wake(.seconds(delay)) }
+        for delay in [1, 2, 4, 4] { try await sleeper.wake(.seconds(delay)) }
         let error = await #expect(throws: TransportError.self) { try await consumer.value }
         #expect(error?.code == .webSocketClosed)
         // Five connections in all, each subscribed again and delivering its one event before the drop.
@@ -185,10 +185,10 @@ struct WebSocketTransportTests {
         let transport = transport("/ws/never-ack")
         let consumer = Task { for try await _ in transport.execute(Self.count(to: 3)) {} }
         for delay in [1, 2, 4, 4] {
-            await sleeper.wake(.seconds(7))
-            await sleeper.wake(.seconds(delay))
+            try await sleeper.wake(.seconds(7))
+            try await sleeper.wake(.seconds(delay))
         }
-        await sleeper.wake(.seconds(7))
+        try await sleeper.wake(.seconds(7))
         let error = await #expect(throws: TransportError.self) { try await consumer.value }
         #expect(error?.code == .timedOut)
         #expect(transport.socketsOpened == 5)
@@ -236,7 +236,7 @@ struct WebSocketTransportTests {
         let transport = WebSocketTransport(
             url: try #require(URL(string: "ws://127.0.0.1:\(port)/graphql")), options: options, sleep: sleeper.sleep)
         let consumer = Task { for try await _ in transport.execute(Self.count(to: 1)) {} }
-        await sleeper.wake(.milliseconds(500))
+        try await sleeper.wake(.milliseconds(500))
         let error = await #expect(throws: TransportError.self) { try await consumer.value }
         #expect(error?.code == .cannotConnect)
         #expect(transport.socketsOpened == 2)

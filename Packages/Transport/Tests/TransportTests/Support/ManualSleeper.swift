@@ -55,7 +55,8 @@ final class ManualSleeper: Sendable {
     }
 
     /// Waits until a sleep of `duration` is waiting, then wakes it (the first such, if several).
-    func wake(_ duration: Duration) async {
+    /// Throws when the test is cancelled (its time limit ran out) while none is waiting.
+    func wake(_ duration: Duration) async throws {
         while true {
             let sleeper = state.withLock { state -> Sleeper? in
                 guard let index = state.sleeping.firstIndex(where: { $0.duration == duration }) else { return nil }
@@ -65,12 +66,17 @@ final class ManualSleeper: Sendable {
                 sleeper.continuation.resume()
                 return
             }
+            try Task.checkCancellation()
             await Task.yield()
         }
     }
 
-    /// Waits until a sleep of `duration` is waiting, without waking it.
-    func waitUntilSleeping(_ duration: Duration) async {
-        while !state.withLock({ $0.sleeping.contains { $0.duration == duration } }) { await Task.yield() }
+    /// Waits until a sleep of `duration` is waiting, without waking it. Throws when the test is
+    /// cancelled first.
+    func waitUntilSleeping(_ duration: Duration) async throws {
+        while !state.withLock({ $0.sleeping.contains { $0.duration == duration } }) {
+            try Task.checkCancellation()
+            await Task.yield()
+        }
     }
 }

@@ -3,9 +3,14 @@ import Primitives
 import Transport
 
 /// Waits until `condition` holds, yielding to other tasks between looks: no clock, no sleep. Suites
-/// that use it carry a time limit, so a condition that never holds fails instead of hanging.
-func eventually(_ condition: () -> Bool) async {
-    while !condition() { await Task.yield() }
+/// that use it carry a time limit, which cancels the test when it runs out: then this throws, so a
+/// condition that never holds fails the test instead of spinning on after the limit (a loop that
+/// ignored the cancellation kept a whole run from ending).
+func eventually(_ condition: () -> Bool) async throws {
+    while !condition() {
+        try Task.checkCancellation()
+        await Task.yield()
+    }
 }
 
 /// A door a test opens once; ``wait()`` returns when it is open. One waiter per gate.

@@ -147,7 +147,7 @@ struct ScriptedTransportTests {
         _ = await transport.request(at: 0)
         consumer.cancel()
         _ = try? await consumer.value
-        await eventually { transport.openRequestCount == 0 }
+        try await eventually { transport.openRequestCount == 0 }
         #expect(transport.heldRequests.isEmpty)
         #expect(transport.requestCount == 1)
     }

@@ -22,9 +22,9 @@ struct CancellationUnderDeliveryTests {
     }
 
     /// Opens and acknowledges the scripted socket once the transport sent `connection_init`.
-    static func acknowledge(_ connection: ScriptedWebSocketConnection) async {
+    static func acknowledge(_ connection: ScriptedWebSocketConnection) async throws {
         connection.report(.opened)
-        await eventually { connection.sent.contains { $0.contains("connection_init") } }
+        try await eventually { connection.sent.contains { $0.contains("connection_init") } }
         connection.report(.text(#"{"type":"connection_ack"}"#))
     }
 
@@ -39,8 +39,10 @@ struct CancellationUnderDeliveryTests {
                 random: { 0 }, connector: connection.connector)
             let subscriptions = 300
             let streams = (0..<subscriptions).map { transport.execute(Self.request($0)) }
-            await Self.acknowledge(connection)
-            await eventually { connection.sent.filter { $0.contains(#""type":"subscribe""#) }.count == subscriptions }
+            try await Self.acknowledge(connection)
+            try await eventually {
+                connection.sent.filter { $0.contains(#""type":"subscribe""#) }.count == subscriptions
+            }
             let ids = (1...subscriptions).map(String.init)
 
             // The reader thread: one event for every subscription, then (until the cancelling
@@ -72,7 +74,7 @@ struct CancellationUnderDeliveryTests {
 
             let ended = DispatchSemaphore(value: 0)
             // Unstructured, so that a hang is reported below instead of holding the test.
-            Task {
+            let consumers = Task {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for stream in streams {
                         group.addTask {
@@ -86,7 +88,7 @@ struct CancellationUnderDeliveryTests {
                         }
                     }
                     // Every consumer has read its first events and waits for the next.
-                    await eventually { pacing.withLock { $0.read >= 2 * subscriptions } }
+                    try await eventually { pacing.withLock { $0.read >= 2 * subscriptions } }
                     pacing.withLock { $0.isCancelling = true }
                     caughtUp.signal()
                     group.cancelAll()
@@ -98,7 +100,11 @@ struct CancellationUnderDeliveryTests {
             stop.withLock { $0 = true }
             caughtUp.signal()
             #expect(didEnd, "round \(round): the consumers did not end within a minute of cancelAll (deadlock)")
-            guard didEnd else { return }
+            guard didEnd else {
+                // A consumer still spinning in `eventually` ends with the cancellation.
+                consumers.cancel()
+                return
+            }
             #expect(await isSignalled(readerStopped, within: .seconds(60)))
             // Every consumer's end sent `complete`, and the last one closed the socket.
             #expect(connection.sent.filter { $0.contains(#""type":"complete""#) }.count == subscriptions)
@@ -134,9 +140,9 @@ struct CancellationUnderDeliveryTests {
         let stream = transport.execute(Self.request(0))
         connection.report(.opened)
         // The acknowledgement's timer sleeps; the acknowledgement cancels it.
-        await sleeper.waitUntilSleeping(.seconds(7))
+        try await sleeper.waitUntilSleeping(.seconds(7))
         connection.report(.text(#"{"type":"connection_ack"}"#))
-        await eventually { !lockWasFree.all.isEmpty }
+        try await eventually { !lockWasFree.all.isEmpty }
         #expect(lockWasFree.all == [true])
         withExtendedLifetime(stream) {}
     }

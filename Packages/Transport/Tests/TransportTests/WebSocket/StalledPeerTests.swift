@@ -29,7 +29,7 @@ struct StalledPeerTests {
             })
         // The acknowledgement first, so that every later subscribe is written at once.
         let first = transport.execute(Self.subscription(padding: 0))
-        await eventually { transport.isAcknowledged }
+        try await eventually { transport.isAcknowledged }
         // 24 x 256 KB: more than the loopback buffers hold (4 MiB at most for the client's send buffer
         // here; a blocking write would stop in this loop, under the transport's lock), less than the outbox.
         var streams = [first]
