@@ -37,7 +37,11 @@ struct RefetchTests {
 
         async let first = handle.refetch()
         _ = await fixture.transport.request(at: 0)
+        // The second refetch runs as a child task: it has joined once its join is logged, and only
+        // then may the fetch end (a later start would be a second request).
+        let mark = fixture.sink.mark()
         async let second = handle.refetch()
+        _ = try await fixture.sink.nextEvent(after: mark) { $0.name == "fetchShared" }
         let revalidation = fixture.environment.revalidate()
         #expect(revalidation.joined == 1)
         fixture.transport.releaseAll()

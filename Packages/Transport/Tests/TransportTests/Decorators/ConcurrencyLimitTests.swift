@@ -17,8 +17,9 @@ struct ConcurrencyLimitTests {
                 }
             }
         }
-        try await eventually { limit.inFlight == 2 && limit.waiting == 3 }
-        #expect(started.all.count == 2)
+        // A permit is taken before its work appends to `started`: wait for both.
+        try await eventually { limit.waiting == 3 && started.all.count == 2 }
+        #expect(limit.inFlight == 2)
         for gate in gates { gate.open() }
         for task in tasks { try await task.value }
         #expect(started.all.sorted() == [0, 1, 2, 3, 4])

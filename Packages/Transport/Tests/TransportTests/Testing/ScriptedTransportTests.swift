@@ -61,9 +61,10 @@ struct ScriptedTransportTests {
         let transport = ScriptedTransport()
         transport.answer(.any, with: .data(["a": 1]))
         transport.hold(.operationName("A"))
+        // One at a time: two identical requests started together arrive in either order.
         let first = Task { try await transport.response(for: request("A")) }
-        let second = Task { try await transport.response(for: request("A")) }
         _ = await transport.request(at: 0)
+        let second = Task { try await transport.response(for: request("A")) }
         _ = await transport.request(at: 1)
         #expect(transport.heldRequests == [0, 1])
         #expect(transport.openRequestCount == 2)
