@@ -19,14 +19,8 @@ extension HTTPTransport {
         defer { body.remove() }
         let urlRequest = HTTPRequestEncoder.encodeUpload(
             request, url: url, headers: headers, boundary: body.boundary, timeout: options.timeout.timeInterval)
-        let session = uploadSession.withLock { session in
-            if let session { return session }
-            let made = UploadSession(configuration: self.session.configuration)
-            session = made
-            return made
-        }
         let total = body.byteCount
-        let (answer, http) = try await session.upload(urlRequest, fromFile: body.fileURL) { sent in
+        let (answer, http) = try await requests.upload(urlRequest, fromFile: body.fileURL) { sent in
             let progress = UploadProgress(bytesSent: min(sent, total), totalBytes: total)
             for upload in uploads { upload.reportProgress(progress) }
         }

@@ -32,7 +32,10 @@ import Primitives
 public final class HTTPTransport: Transport {
     /// The GraphQL endpoint.
     public let url: URL
-    /// The session queries and mutations run on.
+    /// The session queries and mutations run on, on Apple platforms. Every request uses its
+    /// configuration; streams, uploads and, on Linux, queries and mutations run on sessions the
+    /// transport makes from it, without a URL cache (swift-corelibs-foundation traps or deadlocks when
+    /// its own `data(for:)`, or a task that looks in a URL cache, is cancelled at the wrong moment).
     public let session: URLSession
     /// How requests are sent.
     public let options: Options
@@ -43,8 +46,9 @@ public final class HTTPTransport: Transport {
     private let eventStreams: EventStreamSession
     /// Set when the server answered `PersistedQueryNotSupported`: send the text from then on.
     private let persistedQueriesUnsupported = Locked(false)
-    /// The session multipart uploads run on, made on the first upload (see ``UploadSession``).
-    let uploadSession: Locked<UploadSession?> = Locked(nil)
+    /// The session multipart uploads and, on Linux, every query and mutation run on (see
+    /// ``RequestSession``).
+    let requests: RequestSession
 
     /// A transport for the endpoint at `url` on `session` (the shared session by default).
     public init(url: URL, session: URLSession = .shared, options: Options = Options()) {
@@ -52,11 +56,12 @@ public final class HTTPTransport: Transport {
         self.session = session
         self.options = options
         self.eventStreams = EventStreamSession(configuration: session.configuration)
+        self.requests = RequestSession(configuration: session.configuration)
     }
 
     deinit {
         eventStreams.invalidate()
-        uploadSession.withLock { $0?.invalidate() }
+        requests.invalidate()
     }
 
     /// Sends `request`; see ``Transport/execute(_:)``. Subscriptions stream over Server-Sent Events.
@@ -133,19 +138,24 @@ public final class HTTPTransport: Transport {
         return response
     }
 
-    /// Sends `urlRequest` on the session and returns the body and the HTTP answer.
+    /// Sends `urlRequest` and returns the body and the HTTP answer: on Linux on ``requests``, whose
+    /// cancellation neither traps nor deadlocks; elsewhere on ``session``.
     func exchange(_ urlRequest: URLRequest) async throws(TransportError) -> (Data, HTTPURLResponse) {
-        let body: Data
-        let answer: URLResponse
-        do {
-            (body, answer) = try await session.data(for: urlRequest)
-        } catch {
-            throw TransportError.from(error)
-        }
-        guard let http = answer as? HTTPURLResponse else {
-            throw TransportError(.invalidResponse, "the answer is not an HTTP response")
-        }
-        return (body, http)
+        #if canImport(FoundationNetworking)
+            return try await requests.data(for: urlRequest)
+        #else
+            let body: Data
+            let answer: URLResponse
+            do {
+                (body, answer) = try await session.data(for: urlRequest)
+            } catch {
+                throw TransportError.from(error)
+            }
+            guard let http = answer as? HTTPURLResponse else {
+                throw TransportError(.invalidResponse, "the answer is not an HTTP response")
+            }
+            return (body, http)
+        #endif
     }
 
     /// The transport's headers with the provider's over them.

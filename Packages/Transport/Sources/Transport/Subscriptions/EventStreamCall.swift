@@ -70,7 +70,7 @@ final class EventStreamCall: Sendable {
         }
         timer?.cancel()
         starter?.cancel()
-        task?.cancel()
+        if let task { cancelLater(task) }
         return task?.taskIdentifier
     }
 

@@ -9,7 +9,9 @@ import Primitives
 /// to its ``EventStreamCall``.
 ///
 /// swift-corelibs-foundation delivers a body as it arrives only through the session's delegate, so
-/// this session has its own; it copies the configuration of the session the transport was given.
+/// this session has its own; it copies the configuration of the session the transport was given,
+/// without its URL cache: a stream cancelled while its task looks there traps the process (see
+/// ``RequestSession``).
 final class EventStreamSession: Sendable {
     private let router: EventStreamRouter
     private let session: URLSession
@@ -18,7 +20,8 @@ final class EventStreamSession: Sendable {
     init(configuration: URLSessionConfiguration) {
         let router = EventStreamRouter()
         self.router = router
-        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        self.session = URLSession(
+            configuration: configuration.withoutURLCache(), delegate: router, delegateQueue: nil)
     }
 
     /// Lets streams in flight finish, then releases the session and its delegate.

@@ -5,42 +5,64 @@ import Primitives
     import FoundationNetworking
 #endif
 
-/// The URLSession that multipart uploads run on, and the delegate that routes each task's callbacks
-/// (bytes sent, the answer's bytes, completion) to its ``UploadCall``.
+/// The URLSession that ``HTTPTransport`` runs a request on when the session it was given cannot serve
+/// it: every multipart upload, and on Linux every query and mutation. Its delegate routes each task's
+/// callbacks (bytes sent, the answer's bytes, completion) to its ``RequestCall``.
 ///
-/// A session of its own, because swift-corelibs-foundation reports the bytes a task sent only to the
-/// session's delegate; it copies the configuration of the session the transport was given.
-final class UploadSession: Sendable {
-    private let router: UploadRouter
+/// A session of its own, made from the configuration of the session the transport was given, because
+/// of three behaviours of swift-corelibs-foundation
+/// (`docs/decisions/0228-requests-on-linux-avoid-urlsession-cancellation-traps.md`). It reports the
+/// bytes a task sent only to the session's delegate. Its `data(for:)` deadlocks when it is cancelled
+/// as its answer arrives: it cancels its task while the runtime holds the Swift task's cancellation
+/// lock, and the network thread delivering the answer waits for that lock. Here every task is a
+/// delegate task, cancelled by ``cancelLater(_:)`` off that lock. And a task cancelled while it looks
+/// in the URL cache is failed twice, the second time after the session forgot it, which traps: this
+/// session has no URL cache (its requests are POSTs, and GETs whose freshness the store's cache policy decides, not HTTP
+/// caching).
+final class RequestSession: Sendable {
+    private let router: RequestRouter
     private let session: URLSession
 
-    /// A session with `configuration` and its own delegate.
+    /// A session with `configuration` (proxies, cookies, TLS settings, protocol classes), no URL
+    /// cache, and its own delegate.
     init(configuration: URLSessionConfiguration) {
-        let router = UploadRouter()
+        let router = RequestRouter()
         self.router = router
-        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        self.session = URLSession(
+            configuration: configuration.withoutURLCache(), delegate: router, delegateQueue: nil)
     }
 
-    /// Lets uploads in flight finish, then releases the session and its delegate.
+    /// Lets requests in flight finish, then releases the session and its delegate.
     func invalidate() { session.finishTasksAndInvalidate() }
 
-    /// Sends `request` with the body streamed from `file`, calls `progress` with
-    /// the bytes sent so far each time more leave, and returns the answer. Cancelling the calling task
-    /// cancels the upload, which then throws ``TransportError/Code/cancelled``.
+    /// Sends `request` with its body from the request itself and returns the answer. Cancelling the
+    /// calling task cancels the request, which then throws ``TransportError/Code/cancelled``.
+    func data(for request: URLRequest) async throws(TransportError) -> (Data, HTTPURLResponse) {
+        try await run(session.dataTask(with: request), progress: nil)
+    }
+
+    /// Sends `request` with the body streamed from `file`, calls `progress` with the bytes sent so far
+    /// each time more leave, and returns the answer. Cancelling the calling task cancels the upload,
+    /// which then throws ``TransportError/Code/cancelled``.
     func upload(
         _ request: URLRequest, fromFile file: URL, progress: @escaping @Sendable (Int64) -> Void
     ) async throws(TransportError) -> (Data, HTTPURLResponse) {
-        let task = Self.task(on: session, sending: request, fromFile: file)
-        let call = UploadCall(progress: progress)
+        try await run(Self.task(on: session, sending: request, fromFile: file), progress: progress)
+    }
+
+    private func run(
+        _ task: URLSessionTask, progress: (@Sendable (Int64) -> Void)?
+    ) async throws(TransportError) -> (Data, HTTPURLResponse) {
+        let call = RequestCall(progress: progress)
         router.add(task.taskIdentifier, call)
         let result: Result<(Data, URLResponse?), any Error> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 call.start(continuation)
-                if Task.isCancelled { task.cancel() }
+                if Task.isCancelled { cancelLater(task) }
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            cancelLater(task)
         }
         router.remove(task.taskIdentifier)
         switch result {
@@ -55,7 +77,7 @@ final class UploadSession: Sendable {
     }
 }
 
-extension UploadSession {
+extension RequestSession {
     /// The task that sends `request` with its body read from `file`.
     ///
     /// On Linux the body is an input stream that libcurl reads as it sends: swift-corelibs-foundation's
@@ -78,23 +100,23 @@ extension UploadSession {
     }
 }
 
-/// One upload in flight: gathers the answer's bytes and resumes its caller once.
-final class UploadCall: Sendable {
+/// One request in flight: gathers the answer's bytes and resumes its caller once.
+final class RequestCall: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<(Data, URLResponse?), any Error>, Never>?
         var body = Data()
     }
 
     private let state = Locked(State())
-    private let progress: @Sendable (Int64) -> Void
+    private let progress: (@Sendable (Int64) -> Void)?
 
-    init(progress: @escaping @Sendable (Int64) -> Void) { self.progress = progress }
+    init(progress: (@Sendable (Int64) -> Void)?) { self.progress = progress }
 
     func start(_ continuation: CheckedContinuation<Result<(Data, URLResponse?), any Error>, Never>) {
         state.withLock { $0.continuation = continuation }
     }
 
-    func sent(_ totalBytesSent: Int64) { progress(totalBytesSent) }
+    func sent(_ totalBytesSent: Int64) { progress?(totalBytesSent) }
 
     func received(_ data: Data) { state.withLock { $0.body.append(data) } }
 
@@ -112,14 +134,14 @@ final class UploadCall: Sendable {
 }
 
 /// Routes the session's delegate callbacks to the call that owns each task.
-final class UploadRouter: NSObject, URLSessionDataDelegate, Sendable {
-    private let calls = Locked<[Int: UploadCall]>([:])
+final class RequestRouter: NSObject, URLSessionDataDelegate, Sendable {
+    private let calls = Locked<[Int: RequestCall]>([:])
 
-    func add(_ identifier: Int, _ call: UploadCall) { calls.withLock { $0[identifier] = call } }
+    func add(_ identifier: Int, _ call: RequestCall) { calls.withLock { $0[identifier] = call } }
 
     func remove(_ identifier: Int) { _ = calls.withLock { $0.removeValue(forKey: identifier) } }
 
-    private func call(_ identifier: Int) -> UploadCall? { calls.withLock { $0[identifier] } }
+    private func call(_ identifier: Int) -> RequestCall? { calls.withLock { $0[identifier] } }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
