@@ -2,7 +2,7 @@ import LoopbackHTTP
 import LoopbackHTTPTesting
 import Testing
 
-@Suite("The server answers over real loopback sockets within its limits")
+@Suite("The server answers over real loopback sockets within its limits", .timeLimit(.minutes(3)))
 struct LoopbackHTTPServerTests {
     static func server(limits: ServerLimits = ServerLimits(), stream: EventStream? = nil) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer(limits: limits) { request in

@@ -10,7 +10,7 @@ import Transport
 
 /// No error the transport throws holds the request's query string, its body, a variable's value or
 /// the response body: a GET's URL carries the variables, and URLSession's errors keep the URL.
-@Suite("Transport errors hold no request or response values", .loopbackServer)
+@Suite("Transport errors hold no request or response values", .loopbackServer, .timeLimit(.minutes(3)))
 struct ErrorSecrecyTests {
     static let secret = "SECRET-VARIABLE-4b7e"
     let server: LoopbackServer

@@ -10,7 +10,7 @@ import Transport
 
 /// HTTPTransport against graphql-core on loopback: every answer a GraphQL server (or something
 /// pretending to be one) can give becomes a response or a typed error.
-@Suite("HTTPTransport over loopback", .loopbackServer)
+@Suite("HTTPTransport over loopback", .loopbackServer, .timeLimit(.minutes(3)))
 struct HTTPTransportTests {
     let server: LoopbackServer
 

@@ -9,7 +9,7 @@ import Transport
 #endif
 
 /// Automatic persisted queries against the loopback server, which counts what it was sent per hash.
-@Suite("Automatic persisted queries over loopback", .loopbackServer)
+@Suite("Automatic persisted queries over loopback", .loopbackServer, .timeLimit(.minutes(3)))
 struct PersistedQueryTests {
     let server: LoopbackServer
 

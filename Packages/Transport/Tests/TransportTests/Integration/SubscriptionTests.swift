@@ -9,7 +9,7 @@ import Transport
 #endif
 
 /// Subscriptions over Server-Sent Events against the loopback server.
-@Suite("Subscriptions over loopback", .loopbackServer)
+@Suite("Subscriptions over loopback", .loopbackServer, .timeLimit(.minutes(3)))
 struct SubscriptionTests {
     let server: LoopbackServer
 
