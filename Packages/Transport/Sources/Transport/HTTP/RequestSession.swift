@@ -17,8 +17,8 @@ import Primitives
 /// lock, and the network thread delivering the answer waits for that lock. Here every task is a
 /// delegate task, cancelled by ``cancelLater(_:)`` off that lock. And a task cancelled while it looks
 /// in the URL cache is failed twice, the second time after the session forgot it, which traps: this
-/// session has no URL cache (its requests are POSTs, and GETs whose freshness the store's cache policy decides, not HTTP
-/// caching).
+/// session has no URL cache (its requests are POSTs, and GETs whose freshness the store's cache policy
+/// decides, not HTTP caching).
 final class RequestSession: Sendable {
     private let router: RequestRouter
     private let session: URLSession
