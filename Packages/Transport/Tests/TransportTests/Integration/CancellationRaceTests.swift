@@ -11,7 +11,7 @@ import Transport
 
 /// Requests cancelled at the moment their answers arrive, the race in which URLSession's own
 /// `data(for:)` on Linux deadlocked (the cancelling thread and the network thread each waiting for
-/// the other, and every later request on any session waiting behind them) or trapped (a task
+/// the other, and every later request on the session waiting behind them) or trapped (a task
 /// cancelled during its URL cache lookup failed twice). Each request must end, typed.
 @Suite("Requests cancelled as their answers arrive", .loopbackServer, .timeLimit(.minutes(3)))
 struct CancellationRaceTests {
@@ -74,15 +74,16 @@ struct CancellationRaceTests {
                     } catch {
                         outcomes.append(.other("\(error)"))
                     }
-                    if remaining.withLock({
-                        $0 -= 1; return $0 == 0
-                    }) {
-                        allEnded.signal()
+                    let isLast = remaining.withLock { count -> Bool in
+                        count -= 1
+                        return count == 0
                     }
+                    if isLast { allEnded.signal() }
                 }
             }
-            // Cancelled from a thread of its own, not awaited: a deadlocked cancellation holds that
-            // thread only, and the test fails below instead of hanging with it.
+            // Cancelled once all hundred have started, from a thread of its own, not awaited: a
+            // deadlocked cancellation holds that thread only, and the test fails below instead of
+            // hanging with it.
             Thread {
                 while started.withLock({ $0 }) < 100 { sched_yield() }
                 for operation in operations { operation.cancel() }
